@@ -1,0 +1,176 @@
+"""The ``chronicle`` command: thin click wrappers that load, call and print.
+
+Exit codes: 0 fine, 1 campaign problems, 2 usage.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__, rules, schemas
+from .errors import ChronicleError, Problem
+from .history import load_history
+
+CAMPAIGN_DIR = click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
+
+
+def _report(problems, *, stream=None) -> None:
+    for problem in sorted(problems, key=Problem.sort_key):
+        click.echo(problem.format(), err=True)
+
+
+def _fail(exc: ChronicleError) -> None:
+    _report(exc.problems)
+    errors = sum(1 for p in exc.problems if p.severity == "error")
+    click.echo(f"{errors} error{'s' if errors != 1 else ''} found; nothing was written.", err=True)
+    sys.exit(1)
+
+
+def _load(directory: Path, strict: bool = False):
+    try:
+        history = load_history(directory)
+    except ChronicleError as exc:
+        _fail(exc)
+    warnings = [p for p in history.problems if p.severity != "error"]
+    if warnings:
+        _report(warnings)
+        if strict:
+            click.echo(f"{len(warnings)} warning(s) with --strict; nothing was written.", err=True)
+            sys.exit(1)
+    return history
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="chronicle")
+def main():
+    """chronicle: replay a wargame map campaign's turns and publish it as a static site.
+
+    \b
+    Example:
+      chronicle new my-campaign --ruleset pitac
+      cd my-campaign && chronicle check && chronicle build
+    """
+
+
+@main.command()
+@CAMPAIGN_DIR
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def check(directory, strict):
+    """Load and replay the campaign in DIRECTORY and report every problem.
+
+    \b
+    Example:
+      chronicle check my-campaign
+      content/turns/004.yaml:12:7: error: unknown territory 'inaba' ...
+    """
+    history = _load(directory, strict)
+    turns = len(history.turns)
+    click.echo(f"{history.campaign.title}: {turns} turn{'s' if turns != 1 else ''} replayed, no errors.")
+
+
+@main.command()
+@CAMPAIGN_DIR
+@click.option("--turn", "-t", type=int, default=None, help="Show the state after this turn (default: the last; 0: the start).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def state(directory, turn, as_json):
+    """Show who holds what after a turn.
+
+    \b
+    Example:
+      chronicle state my-campaign --turn 3
+      chronicle state --json | jq .winner
+    """
+    history = _load(directory)
+    campaign = history.campaign
+    ruleset = campaign.ruleset
+    last = history.turns[-1].turn.number if history.turns else 0
+    number = last if turn is None else turn
+    if not 0 <= number <= last:
+        raise click.UsageError(f"--turn {number}: the campaign has turns 0..{last}")
+    events = history.start_events if number == 0 else history.result(number).events
+    after = history.state_after(number)
+    if as_json:
+        click.echo(json.dumps(ruleset.to_json(campaign, after, events), indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    from .render.text import state_table
+    click.echo(state_table(campaign, after, events))
+
+
+@main.command()
+@CAMPAIGN_DIR
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where to write the site (default: DIRECTORY/site).")
+def build(directory, strict, quiet, output):
+    """Check the campaign, then render its site into DIRECTORY/site.
+
+    The new site replaces the old one only when the whole build succeeded.
+
+    \b
+    Example:
+      chronicle build my-campaign && open my-campaign/site/index.html
+    """
+    from .render.site import build_site
+    history = _load(directory, strict)
+    target = output or directory / "site"
+    try:
+        count = build_site(history, target, progress=not quiet)
+    except ChronicleError as exc:
+        _fail(exc)
+    if not quiet:
+        click.echo(f"Built {count} files into {target}.")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.option("--ruleset", "-r", type=click.Choice(sorted(rules.registry())), default="pitac", show_default=True)
+@click.option("--title", default=None, help="The campaign's title.")
+def new(directory, ruleset, title):
+    """Start a new campaign folder that checks and builds at once.
+
+    \b
+    Example:
+      chronicle new my-campaign --ruleset pitac
+    """
+    from .scaffold import create
+    try:
+        written = create(directory, ruleset, title)
+    except FileExistsError as exc:
+        raise click.UsageError(str(exc))
+    click.echo(f"Created {directory} ({len(written)} files). Next: cd {directory} && chronicle build")
+
+
+@main.command()
+@click.argument("kind", required=False)
+@click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write every schema as KIND.schema.json into this folder.")
+def schema(kind, output):
+    """Print the JSON Schema of a kind of file (campaign-pitac, turn-pitac, map...).
+
+    \b
+    Example:
+      chronicle schema turn-pitac > turn.schema.json
+      chronicle schema --output schemas/
+    """
+    everything = schemas.all_schemas(rules.registry().values())
+    if output:
+        output.mkdir(parents=True, exist_ok=True)
+        for name, body in everything.items():
+            (output / f"{name}.schema.json").write_text(schemas.dumps(body), encoding="utf-8")
+        click.echo(f"Wrote {len(everything)} schemas into {output}.")
+        return
+    if kind is None:
+        click.echo("Kinds: " + ", ".join(sorted(everything)))
+        return
+    if kind not in everything:
+        raise click.UsageError(f"unknown kind {kind!r}; kinds: {', '.join(sorted(everything))}")
+    click.echo(schemas.dumps(everything[kind]), nl=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,238 @@
+"""Load a campaign folder into a Campaign: plain data with places, no rules applied.
+
+Layout::
+
+    DIR/content/campaign.yaml
+    DIR/content/turns/001.yaml   (and an optional 001.md chronicle text per turn)
+    DIR/templates/               (optional theme overrides, read by the renderer)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from . import maps as bundled_maps
+from . import rules, schemas
+from .errors import ChronicleError, Place, Problem, errors_only
+from .geography import Map
+from .source import Document, load_yaml
+from .suggest import did_you_mean, one_of
+
+TURN_FILE = re.compile(r"^(\d+)\.ya?ml$")
+DEFAULT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442", "#000000")
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    colour: str
+    index: int
+    fields: Mapping = field(default_factory=dict)   # ruleset-specific fields as written
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn file: its number, its document, and its chronicle text if any."""
+
+    number: int
+    doc: Document
+    story: str | None = None
+    story_file: str | None = None
+
+    @property
+    def data(self) -> dict:
+        return self.doc.data if isinstance(self.doc.data, dict) else {}
+
+
+@dataclass(frozen=True)
+class Campaign:
+    root: Path
+    doc: Document
+    title: str
+    description: str
+    ruleset: "rules.Ruleset"
+    options: Mapping
+    players: tuple[Player, ...]
+    map: Map
+    map_dir: Path | None
+    seed: str
+    url: str | None
+    turns: tuple[Turn, ...]
+
+    def player(self, player_id: str) -> Player:
+        return next(p for p in self.players if p.id == player_id)
+
+    @property
+    def player_ids(self) -> list[str]:
+        return [p.id for p in self.players]
+
+    def turn(self, number: int) -> Turn:
+        return next(t for t in self.turns if t.number == number)
+
+
+def relative(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
+    """Read ``root/content``; returns the campaign (None if it cannot be built) and every problem."""
+    root = Path(root)
+    content = root / "content"
+    config_path = content / "campaign.yaml"
+    if not config_path.is_file():
+        return None, [Problem(f"no campaign here: {relative(config_path, root)} does not exist",
+                              hint="run 'chronicle new DIR' to start one, or pass the campaign folder",
+                              place=Place(relative(config_path, root)))]
+    try:
+        doc = load_yaml(config_path, relative(config_path, root))
+    except ChronicleError as exc:
+        return None, exc.problems
+    if not isinstance(doc.data, dict):
+        return None, [doc.locate(Problem("campaign.yaml must be a mapping of keys such as title, ruleset, players, map"))]
+
+    data = doc.data
+    ruleset_name = data.get("ruleset")
+    ruleset = rules.get(ruleset_name) if isinstance(ruleset_name, str) else None
+    if ruleset is None:
+        known = list(rules.registry())
+        return None, [doc.locate(Problem(f"unknown ruleset {ruleset_name!r}",
+                                         hint=did_you_mean(ruleset_name, known) or f"one of: {one_of(known)}",
+                                         path=("ruleset",)))]
+    problems = schemas.validate(doc, schemas.campaign_schema(ruleset))
+    if errors_only(problems):
+        return None, problems
+
+    game_map, map_dir, map_problems = _load_map(root, doc)
+    problems += map_problems
+    if game_map is None:
+        return None, problems
+
+    players, player_problems = _players(doc)
+    problems += player_problems
+    turns, turn_problems = _turns(root, ruleset)
+    problems += turn_problems
+
+    options = ruleset.option_defaults()
+    options.update(data.get("options") or {})
+    campaign = Campaign(
+        root=root, doc=doc, title=data["title"], description=data.get("description", ""),
+        ruleset=ruleset, options=MappingProxyType(options), players=tuple(players), map=game_map,
+        map_dir=map_dir, seed=str(data.get("seed", 0)), url=data.get("url"), turns=tuple(turns))
+    return campaign, problems
+
+
+def _load_map(root: Path, doc: Document):
+    spec = doc.data["map"]
+    if isinstance(spec, str):
+        if spec not in bundled_maps.bundled_names():
+            names = bundled_maps.bundled_names()
+            return None, None, [doc.locate(Problem(f"unknown bundled map {spec!r}",
+                                                   hint=did_you_mean(spec, names) or f"bundled maps: {one_of(names)}; "
+                                                   "or write map: {file: map.yaml}", path=("map",)))]
+        try:
+            game_map, map_dir = bundled_maps.load_bundled(spec)
+        except ChronicleError as exc:
+            return None, None, exc.problems
+        return game_map, map_dir, []
+    if "file" in spec:
+        path = (root / "content" / spec["file"]).resolve()
+        if not path.is_file():
+            return None, None, [doc.locate(Problem(f"map file {spec['file']!r} not found",
+                                                   hint="the path is relative to the content/ folder",
+                                                   path=("map", "file")))]
+        try:
+            map_doc = load_yaml(path, relative(path, root))
+        except ChronicleError as exc:
+            return None, None, exc.problems
+        problems = schemas.validate(map_doc, schemas.MAP_SCHEMA)
+        if errors_only(problems):
+            return None, None, problems
+        game_map, more = bundled_maps.map_from_data(map_doc, ())
+        return game_map, path.parent, problems + [map_doc.locate(p) for p in more]
+    game_map, more = bundled_maps.map_from_data(doc, ("map",))
+    return game_map, root / "content", [doc.locate(p) for p in more]
+
+
+def _players(doc: Document) -> tuple[list[Player], list[Problem]]:
+    players, problems, seen = [], [], {}
+    for i, entry in enumerate(doc.data["players"]):
+        pid = entry["id"]
+        if pid in seen:
+            problems.append(doc.locate(Problem(f"player id {pid!r} is used twice", hint=f"first as player {seen[pid] + 1}",
+                                               path=("players", i, "id"))))
+            continue
+        seen[pid] = i
+        fields = {k: v for k, v in entry.items() if k not in ("id", "name", "colour")}
+        players.append(Player(pid, entry.get("name", pid.title()),
+                              entry.get("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]), i,
+                              MappingProxyType(fields)))
+    return players, problems
+
+
+def _turns(root: Path, ruleset) -> tuple[list[Turn], list[Problem]]:
+    folder = root / "content" / "turns"
+    if not folder.is_dir():
+        return [], []
+    problems: list[Problem] = []
+    found: dict[int, Path] = {}
+    schema = schemas.turn_schema(ruleset)
+    for path in sorted(folder.iterdir()):
+        if path.suffix not in (".yaml", ".yml"):
+            continue
+        shown = relative(path, root)
+        match = TURN_FILE.match(path.name)
+        if not match:
+            problems.append(Problem(f"turn file {path.name!r} is not named by its number",
+                                    hint="name turn files 001.yaml, 002.yaml, ...", place=Place(shown, 1, 1)))
+            continue
+        number = int(match.group(1))
+        if number in found:
+            problems.append(Problem(f"turn {number} is given twice: {path.name} and {found[number].name}",
+                                    hint="keep one file per turn", place=Place(shown, 1, 1)))
+            continue
+        found[number] = path
+    turns = []
+    expected = 1
+    for number in sorted(found):
+        path = found[number]
+        shown = relative(path, root)
+        if number != expected:
+            missing = f"turn {expected}" if number == expected + 1 else f"turns {expected}..{number - 1}"
+            problems.append(Problem(f"{missing} is missing before turn {number}",
+                                    hint=f"number turns without gaps: the next file is {expected:03d}.yaml",
+                                    place=Place(shown, 1, 1)))
+        expected = number + 1
+        try:
+            doc = load_yaml(path, shown)
+        except ChronicleError as exc:
+            problems += exc.problems
+            doc = Document(shown, {}, {(): Place(shown, 1, 1)})
+            turns.append(Turn(number, doc, *_story(path, root)))
+            continue
+        if doc.data is None:
+            doc.data = {}
+        turn_problems = schemas.validate(doc, schema)
+        problems += turn_problems
+        stated = doc.data.get("turn") if isinstance(doc.data, dict) else None
+        if stated is not None and stated != number:
+            problems.append(doc.locate(Problem(f"this file says turn {stated} but is named {path.name}",
+                                               hint=f"rename the file or write turn: {number}", path=("turn",))))
+        if not isinstance(doc.data, dict):
+            doc = Document(shown, {}, doc.places, doc.key_places)
+        turns.append(Turn(number, doc, *_story(path, root)))
+    return turns, problems
+
+
+def _story(path: Path, root: Path) -> tuple[str | None, str | None]:
+    story = path.with_suffix(".md")
+    if story.is_file():
+        return story.read_text(encoding="utf-8"), relative(story, root)
+    return None, None

@@ -1,0 +1,68 @@
+"""Problems found in a campaign, each tied to the place in a file that causes it.
+
+Every layer reports problems the same way so that the CLI can print them all at once,
+sorted by place, in the ``path:line:col: error: message`` form editors understand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """A position in a source file; line and column are 1-based as editors show them."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.col}"
+        return self.file
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the campaign.
+
+    ``path`` locates the value inside its document (keys and list indexes); the loader turns it
+    into a :class:`Place`. Rules only know paths, never files.
+    """
+
+    message: str
+    hint: str | None = None
+    rule: str | None = None
+    path: tuple = ()
+    place: Place | None = None
+    severity: str = "error"
+
+    def at(self, place: Place | None) -> "Problem":
+        return Problem(self.message, self.hint, self.rule, self.path, place, self.severity)
+
+    def format(self) -> str:
+        where = str(self.place) if self.place else "<campaign>"
+        text = f"{where}: {self.severity}: {self.message}"
+        if self.rule:
+            text += f" [{self.rule}]"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+    def sort_key(self):
+        place = self.place or Place("")
+        return (place.file, place.line, place.col, self.message)
+
+
+class ChronicleError(Exception):
+    """Raised with every problem found, so one run reports them all."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = sorted(problems, key=Problem.sort_key)
+        super().__init__("\n".join(p.format() for p in self.problems))
+
+
+def errors_only(problems: Iterable[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity == "error"]

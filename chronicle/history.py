@@ -1,0 +1,78 @@
+"""Replay every turn of a campaign through its ruleset, from scratch, into a History.
+
+Nothing is stored between builds: correcting turn 3 changes turns 4..n, and an order that a
+correction makes illegal is reported at that order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .content import Campaign, Turn, load_campaign
+from .dice import DiceBox
+from .errors import ChronicleError, Problem, errors_only
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    turn: Turn
+    record: object
+    before: object
+    after: object
+    events: tuple
+
+
+@dataclass(frozen=True)
+class History:
+    campaign: Campaign
+    start: object
+    start_events: tuple
+    turns: tuple[TurnResult, ...]
+    problems: tuple[Problem, ...]
+
+    @property
+    def final(self):
+        return self.turns[-1].after if self.turns else self.start
+
+    def state_after(self, number: int):
+        if number == 0:
+            return self.start
+        return next(t.after for t in self.turns if t.turn.number == number)
+
+    def result(self, number: int) -> TurnResult:
+        return next(t for t in self.turns if t.turn.number == number)
+
+
+def replay(campaign: Campaign) -> History:
+    """Play every turn; collect every problem, with its place, without stopping at the first."""
+    ruleset = campaign.ruleset
+    dice = DiceBox(campaign.seed)
+    problems: list[Problem] = []
+    state, start_events, setup = ruleset.initial_state(campaign, dice)
+    problems += [campaign.doc.locate(p) for p in setup]
+    start = state
+    results = []
+    last = campaign.turns[-1].number if campaign.turns else 0
+    for turn in campaign.turns:
+        record, found = ruleset.parse_turn(campaign, turn.number, turn.data)
+        found += ruleset.check(campaign, state, record)
+        after, events = ruleset.resolve(campaign, state, record, dice)
+        found += ruleset.review(campaign, state, after, record, events, turn.number == last)
+        problems += [p if p.place else turn.doc.locate(p) for p in found]
+        results.append(TurnResult(turn, record, state, after, tuple(events)))
+        state = after
+    return History(campaign, start, tuple(start_events), tuple(results),
+                   tuple(problems))
+
+
+def load_history(root: Path | str) -> History:
+    """Load and replay; raise ChronicleError with every error found (warnings stay on History)."""
+    campaign, problems = load_campaign(root)
+    if campaign is None:
+        raise ChronicleError(problems)
+    history = replay(campaign)
+    everything = list(problems) + list(history.problems)
+    if errors_only(everything):
+        raise ChronicleError(everything)
+    return History(history.campaign, history.start, history.start_events, history.turns, tuple(everything))

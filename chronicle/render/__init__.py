@@ -1,0 +1,1 @@
+"""Everything that shows a History: text tables, the static site, SVG maps and charts."""

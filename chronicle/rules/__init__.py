@@ -1,0 +1,127 @@
+"""The registry of rulesets and the interface every ruleset implements.
+
+A ruleset is values in, values out (python-chess's model): it never reads files or writes HTML.
+
+* ``parse_turn(campaign, doc)`` reads one turn file's plain data into a typed record;
+* ``initial_state(campaign)`` sets the map up before turn 1;
+* ``check(campaign, state, record)`` lists every illegal order against the state before the turn;
+* ``resolve(campaign, state, record, dice)`` plays the turn, skipping what ``check`` rejects, and
+  returns the new state with the events that explain every change;
+* ``to_json(state)`` and ``standings(state)`` are what the CLI and the site show.
+
+Problems carry a path inside the turn's document; the history layer turns paths into places.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in a turn, with the rule that made it happen.
+
+    Subclasses add fields; ``text`` is a sentence for readers, ``kind`` a stable name for
+    templates and JSON.
+    """
+
+    @property
+    def kind(self) -> str:
+        name = type(self).__name__
+        return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
+
+    @property
+    def text(self) -> str:
+        return self.kind
+
+    def to_json(self) -> dict:
+        from dataclasses import asdict
+        data = {"kind": self.kind, "text": self.text}
+        for key, value in asdict(self).items():
+            data[key] = _jsonable(value)
+        return data
+
+
+def _jsonable(value):
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (frozenset, set)):
+        return sorted(_jsonable(v) for v in value)
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    return value
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A table for the standings page: column titles and one row per player, best first."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[Any, ...]], ...]   # (player id, cells)
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The ruleset-independent view of a state that every page and chart reads."""
+
+    turn: int
+    owners: Mapping[str, str | None]
+    capitals: Mapping[str, str | None]
+    score_name: str
+    scores: Mapping[str, int]
+    winner: str | None
+    marks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # province -> marks (capital, fortress...)
+
+
+class Ruleset:
+    """Base class: subclasses fill in the rules; the defaults here are the shared plumbing."""
+
+    name = "base"
+    title = "Base ruleset"
+    seed_file = ""
+    #: option name -> (default, JSON Schema of the value, one-line description)
+    options: Mapping[str, tuple[Any, dict, str]] = {}
+    #: extra JSON Schema properties allowed on each player in campaign.yaml
+    player_properties: Mapping[str, dict] = {}
+    #: extra top-level properties allowed in campaign.yaml
+    campaign_properties: Mapping[str, dict] = {}
+    #: JSON Schema of one turn file
+    turn_schema: Mapping[str, Any] = {"type": "object"}
+
+    def option_defaults(self) -> dict:
+        return {name: default for name, (default, _schema, _doc) in self.options.items()}
+
+    def parse_turn(self, campaign, number: int, data: dict):
+        raise NotImplementedError
+
+    def initial_state(self, campaign):
+        raise NotImplementedError
+
+    def check(self, campaign, state, record) -> list:
+        raise NotImplementedError
+
+    def resolve(self, campaign, state, record, dice):
+        raise NotImplementedError
+
+    def to_json(self, campaign, state) -> dict:
+        raise NotImplementedError
+
+    def summary(self, campaign, state) -> Summary:
+        raise NotImplementedError
+
+    def standings(self, campaign, state) -> Standings:
+        raise NotImplementedError
+
+
+def registry() -> dict[str, Ruleset]:
+    from .pitac import Pitac
+    rulesets = [Pitac()]
+    return {r.name: r for r in rulesets}
+
+
+def get(name: str) -> Ruleset | None:
+    return registry().get(name)

@@ -1,0 +1,212 @@
+"""A Pitac turn file read into typed values: battles, orders, recorded dice and choices.
+
+Parsing is forgiving: a malformed entry is reported and skipped so that the rest of the turn
+(and every later turn) can still be checked.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from ...dice import Die, parse_die
+from ...errors import Problem
+from ...suggest import did_you_mean
+
+ORDER_TEXT = re.compile(r"^\s*(attack|defend)\s+(.+?)\s*$", re.IGNORECASE)
+
+
+class OrderKind(enum.Enum):
+    ATTACK = "attack"
+    DEFEND = "defend"
+
+
+@dataclass(frozen=True)
+class Order:
+    player: str
+    kind: OrderKind
+    province: str
+    path: tuple
+
+    def text(self, province_name: str | None = None) -> str:
+        return f"{self.kind.value.title()} {province_name or self.province}"
+
+
+@dataclass(frozen=True)
+class Battle:
+    name: str
+    players: tuple[str, ...]
+    winners: tuple[str, ...]
+    vp: Mapping[str, int]
+    scenario: str | None
+    path: tuple
+
+
+@dataclass(frozen=True)
+class PitacTurn:
+    number: int
+    title: str | None
+    date: str | None
+    battles: tuple[Battle, ...]
+    orders: tuple[Order, ...]
+    dice: Mapping[tuple[str, str], tuple[tuple[Die, ...], tuple]]   # (province, player) -> dice, path
+    capitals: Mapping[str, tuple[str, tuple]]                       # player -> (province, path)
+    army_lists: tuple[tuple[str, tuple], ...]
+    player_paths: Mapping[str, tuple] = field(default_factory=dict)  # where each player's orders are
+
+
+def resolve_province(name: object, game_map, path: tuple) -> tuple[str | None, list[Problem]]:
+    """A province named by id or by name, in any case (the seed writes INABA)."""
+    text = str(name).strip()
+    key = text.lower().replace(" ", "_")
+    if key in game_map.provinces:
+        return key, []
+    by_name = {}
+    for pid, province in game_map.provinces.items():
+        by_name.setdefault(province.name.lower(), []).append(pid)
+    matches = by_name.get(text.lower(), [])
+    if len(matches) == 1:
+        return matches[0], []
+    if len(matches) > 1:
+        return None, [Problem(f"{text!r} names more than one territory", hint="write one of the ids " + ", ".join(sorted(matches)),
+                              path=path, rule="territory")]
+    hint = did_you_mean(key, game_map.provinces) or did_you_mean(text, [p.name for p in game_map.provinces.values()])
+    return None, [Problem(f"unknown territory {text!r}", hint=hint or "territories are the map's province ids",
+                          path=path, rule="territory")]
+
+
+def check_player(player: object, players: list[str], path: tuple) -> list[Problem]:
+    if player in players:
+        return []
+    return [Problem(f"unknown player {player!r}", hint=did_you_mean(player, players) or "players are listed in campaign.yaml",
+                    path=path, rule="player")]
+
+
+def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Problem]]:
+    problems: list[Problem] = []
+    players = campaign.player_ids
+    battles = _battles(data.get("battles"), players, problems)
+    orders, player_paths = _orders(data.get("orders"), campaign, players, problems)
+    dice = _dice(data.get("dice"), campaign, players, problems)
+    capitals = {}
+    for player, name in (data.get("capitals") or {}).items() if isinstance(data.get("capitals"), dict) else []:
+        path = ("capitals", player)
+        bad = check_player(player, players, path)
+        province, more = resolve_province(name, campaign.map, path)
+        problems += bad + more
+        if not bad and province:
+            capitals[player] = (province, path)
+    army_lists = []
+    for i, player in enumerate(data.get("army_lists") or []):
+        bad = check_player(player, players, ("army_lists", i))
+        problems += bad
+        if not bad:
+            army_lists.append((player, ("army_lists", i)))
+    date = data.get("date")
+    return PitacTurn(number, data.get("title"), str(date) if date is not None else None, tuple(battles),
+                     tuple(orders), dice, capitals, tuple(army_lists), player_paths), problems
+
+
+def _battles(raw, players, problems) -> list[Battle]:
+    battles = []
+    for i, entry in enumerate(raw or []):
+        if not isinstance(entry, dict):
+            continue
+        path = ("battles", i)
+        names = entry.get("players") or []
+        ok = True
+        seen = set()
+        for j, player in enumerate(names):
+            more = check_player(player, players, path + ("players", j))
+            if player in seen:
+                more.append(Problem(f"battle names {player!r} twice", hint="list each player once",
+                                    path=path + ("players", j), rule="battle"))
+            seen.add(player)
+            problems.extend(more)
+            ok = ok and not more
+        winners = entry.get("winner")
+        winners = [] if winners is None else winners if isinstance(winners, list) else [winners]
+        for j, winner in enumerate(winners):
+            if winner not in seen:
+                problems.append(Problem(f"winner {winner!r} did not fight in this battle",
+                                        hint="the winner must be one of its players: " + ", ".join(names),
+                                        path=path + ("winner",), rule="battle"))
+                ok = False
+        vp = entry.get("vp") or {}
+        for player in vp:
+            if player not in seen:
+                problems.append(Problem(f"VP for {player!r}, who did not fight in this battle",
+                                        hint=did_you_mean(player, seen) or "give VP only to the battle's players",
+                                        path=path + ("vp", player), rule="ranks"))
+                ok = False
+        if ok:
+            battles.append(Battle(str(entry.get("name") or f"Battle {i + 1}"), tuple(names), tuple(winners),
+                                  dict(vp), entry.get("scenario"), path))
+    return battles
+
+
+def _orders(raw, campaign, players, problems):
+    orders, paths = [], {}
+    if not isinstance(raw, dict):
+        return orders, paths
+    for player, entries in raw.items():
+        ppath = ("orders", player)
+        bad = check_player(player, players, ppath)
+        if bad:
+            problems.extend(p for p in bad)
+            continue
+        paths[player] = ppath
+        for i, entry in enumerate(entries or []):
+            path = ppath + (i,)
+            kind, target = _order_parts(entry)
+            if kind is None:
+                problems.append(Problem(f"cannot read order {entry!r}",
+                                        hint="write 'Attack INABA' or 'Defend TOSA'", path=path, rule="orders"))
+                continue
+            province, more = resolve_province(target, campaign.map, path)
+            problems.extend(more)
+            if province:
+                orders.append(Order(player, kind, province, path))
+    return orders, paths
+
+
+def _order_parts(entry):
+    if isinstance(entry, str):
+        match = ORDER_TEXT.match(entry)
+        if match:
+            return OrderKind(match.group(1).lower()), match.group(2)
+        return None, None
+    if isinstance(entry, dict) and len(entry) == 1:
+        (key, value), = entry.items()
+        if str(key).lower() in ("attack", "defend") and isinstance(value, str):
+            return OrderKind(str(key).lower()), value
+    return None, None
+
+
+def _dice(raw, campaign, players, problems):
+    dice = {}
+    if not isinstance(raw, dict):
+        return dice
+    for name, by_player in raw.items():
+        province, more = resolve_province(name, campaign.map, ("dice", name))
+        problems.extend(more)
+        if not province or not isinstance(by_player, dict):
+            continue
+        for player, values in by_player.items():
+            path = ("dice", name, player)
+            bad = check_player(player, players, path)
+            if bad:
+                problems.extend(bad)
+                continue
+            values = values if isinstance(values, list) else [values]
+            parsed = []
+            for i, value in enumerate(values):
+                die, more = parse_die(value, 10, path + (i,), open_ended=True)
+                problems.extend(more)
+                if die:
+                    parsed.append(die)
+            if len(parsed) == len(values):
+                dice[(province, player)] = (tuple(parsed), path)
+    return dice

@@ -1,0 +1,175 @@
+"""JSON Schemas for every kind of file, and validation that reports problems at their places.
+
+The same schemas are published by ``chronicle schema`` so that an editor with a YAML language
+server validates and completes as the administrator types.
+"""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+
+from .errors import Problem
+from .source import Document
+from .suggest import did_you_mean
+
+ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$",
+      "description": "A short lower-case id: letters, digits, _ and -."}
+COLOUR = {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$", "description": "A colour as #rrggbb."}
+
+MAP_PROPERTIES = {
+    "name": {"type": "string"},
+    "geometry": {"type": "string", "description": "A JSON file of SVG outline paths, relative to the map file."},
+    "provinces": {
+        "type": "object", "minProperties": 1,
+        "propertyNames": ID,
+        "additionalProperties": {
+            "type": ["object", "null"], "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string"},
+                "at": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2,
+                       "description": "Position [x, y] (y grows downward), used to draw the map."},
+                "flags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True,
+                          "description": "Such as capital, fortress, no_start_capital, kyoto."},
+                "number": {"type": "integer", "description": "The province's number on a numbered map."},
+                "terrain": {"type": "string"},
+                "region": {"type": "string"},
+                "path": {"type": "string", "description": "An SVG path outline in the same frame as 'at'."},
+            },
+        },
+    },
+    "links": {
+        "type": "array",
+        "items": {"type": "array", "minItems": 2, "maxItems": 3,
+                  "items": {"type": "string"},
+                  "description": "[a, b] for a land link, [a, b, kind] with kind land, sea, mountain, river or ford."},
+    },
+}
+
+MAP_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "chronicle map",
+    "type": "object",
+    "required": ["provinces"],
+    "additionalProperties": False,
+    "properties": MAP_PROPERTIES,
+}
+
+
+def campaign_schema(ruleset) -> dict:
+    """campaign.yaml's schema, with the ruleset's options and player fields folded in."""
+    options = {name: dict(schema, description=doc, default=default)
+               for name, (default, schema, doc) in ruleset.options.items()}
+    player = {
+        "type": "object", "required": ["id"], "additionalProperties": False,
+        "properties": {
+            "id": ID,
+            "name": {"type": "string"},
+            "colour": COLOUR,
+            **ruleset.player_properties,
+        },
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"chronicle campaign ({ruleset.name})",
+        "type": "object",
+        "required": ["title", "ruleset", "players", "map"],
+        "additionalProperties": False,
+        "properties": {
+            "title": {"type": "string"},
+            "description": {"type": "string"},
+            "ruleset": {"const": ruleset.name},
+            "url": {"type": "string", "description": "The public address of the site, for sitemap.xml and the feed."},
+            "seed": {"type": ["integer", "string"], "description": "Seeds every die not written in a turn file."},
+            "language": {"type": "string"},
+            "map": {"oneOf": [
+                {"type": "string", "description": "The name of a bundled map, such as japan."},
+                {"type": "object", "required": ["file"], "additionalProperties": False,
+                 "properties": {"file": {"type": "string"}}},
+                {"type": "object", "required": ["provinces"], "additionalProperties": False,
+                 "properties": MAP_PROPERTIES},
+            ]},
+            "options": {"type": "object", "additionalProperties": False, "properties": options},
+            "players": {"type": "array", "minItems": 1, "items": player},
+            **ruleset.campaign_properties,
+        },
+    }
+
+
+def turn_schema(ruleset) -> dict:
+    schema = dict(ruleset.turn_schema)
+    schema.setdefault("$schema", "https://json-schema.org/draft/2020-12/schema")
+    schema.setdefault("title", f"chronicle turn ({ruleset.name})")
+    return schema
+
+
+def validate(doc: Document, schema: dict, base: tuple = ()) -> list[Problem]:
+    """Every schema violation in ``doc`` as a located problem, with did-you-mean for unknown keys."""
+    data = doc.data
+    for key in base:
+        data = data[key]
+    validator = jsonschema.Draft202012Validator(schema)
+    problems = []
+    for error in sorted(validator.iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path))):
+        problems.extend(_explain(doc, base + tuple(error.absolute_path), error))
+    return problems
+
+
+def _plain(data):
+    """Dates and other YAML-only types become strings, as JSON would carry them."""
+    if isinstance(data, dict):
+        return {k: _plain(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_plain(v) for v in data]
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    return str(data)
+
+
+def _explain(doc: Document, path: tuple, error) -> list[Problem]:
+    if error.validator == "oneOf" and error.context:
+        # report the alternative that got furthest: the deepest error among its causes
+        best = max(error.context, key=lambda e: len(e.absolute_path))
+        return _explain(doc, path + tuple(best.relative_path), best) if len(best.absolute_path) else [
+            doc.locate(Problem(_message(error), path=path))]
+    if error.validator == "additionalProperties":
+        known = list(error.schema.get("properties", {}))
+        extras = [k for k in error.instance if k not in error.schema.get("properties", {})]
+        return [doc.locate(Problem(f"unknown key {k!r}", hint=did_you_mean(k, known) or
+                                   ("expected one of: " + ", ".join(known) if known else None),
+                                   path=path + (k,)), key=True) for k in extras]
+    if error.validator == "required":
+        return [doc.locate(Problem(error.message.replace("is a required property", "is required"), path=path))]
+    if error.validator == "propertyNames":
+        return [doc.locate(Problem(f"{error.instance!r} is not a valid id", hint="use lower-case letters, digits, _ and -",
+                                   path=path + (error.instance,)), key=True)]
+    return [doc.locate(Problem(_message(error), hint=error.schema.get("description"), path=path))]
+
+
+def _message(error) -> str:
+    where = "/".join(str(p) for p in error.absolute_path)
+    prefix = f"{where}: " if where else ""
+    if error.validator == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        return f"{prefix}expected {expected}, got {error.instance!r}"
+    if error.validator == "enum":
+        return f"{prefix}{error.instance!r} is not one of {', '.join(map(repr, error.validator_value))}"
+    if error.validator == "const":
+        return f"{prefix}expected {error.validator_value!r}, got {error.instance!r}"
+    if error.validator == "pattern":
+        return f"{prefix}{error.instance!r} does not have the expected form"
+    return prefix + error.message
+
+
+def all_schemas(rulesets) -> dict[str, dict]:
+    schemas = {"map": MAP_SCHEMA}
+    for ruleset in rulesets:
+        schemas[f"campaign-{ruleset.name}"] = campaign_schema(ruleset)
+        schemas[f"turn-{ruleset.name}"] = turn_schema(ruleset)
+    return schemas
+
+
+def dumps(schema: dict) -> str:
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
