@@ -71,6 +71,16 @@ class Campaign:
     def player_ids(self) -> list[str]:
         return [p.id for p in self.players]
 
+    def name_of(self, some_id: object) -> str:
+        """The display name of a player or province id (players first), for sentences."""
+        if some_id is None:
+            return "no one"
+        for player in self.players:
+            if player.id == some_id:
+                return player.name
+        province = self.map.provinces.get(some_id)
+        return province.name if province else str(some_id)
+
     def turn(self, number: int) -> Turn:
         return next(t for t in self.turns if t.number == number)
 

@@ -29,5 +29,5 @@ def state_table(campaign, state, events) -> str:
     if holdings:
         out += ["", table(("Territory", "Held by"), holdings)]
     if events:
-        out += ["", "This turn:"] + [f"  - {e.text}" for e in events]
+        out += ["", "This turn:"] + [f"  - {e.describe(campaign.name_of)}" for e in events]
     return "\n".join(out)

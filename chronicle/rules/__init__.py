@@ -3,10 +3,11 @@
 A ruleset is values in, values out (python-chess's model): it never reads files or writes HTML.
 
 * ``parse_turn(campaign, doc)`` reads one turn file's plain data into a typed record;
-* ``initial_state(campaign)`` sets the map up before turn 1;
+* ``initial_state(campaign, dice)`` sets the map up before turn 1: ``(state, events, problems)``;
 * ``check(campaign, state, record)`` lists every illegal order against the state before the turn;
 * ``resolve(campaign, state, record, dice)`` plays the turn, skipping what ``check`` rejects, and
   returns the new state with the events that explain every change;
+* ``review(...)`` reports what is only known after resolution (a capital choice that does not stand);
 * ``to_json(state)`` and ``standings(state)`` are what the CLI and the site show.
 
 Problems carry a path inside the turn's document; the history layer turns paths into places.
@@ -33,6 +34,10 @@ class Event:
 
     @property
     def text(self) -> str:
+        return self.describe()
+
+    def describe(self, name=str) -> str:
+        """A sentence for readers; ``name`` turns player and province ids into display names."""
         return self.kind
 
     def to_json(self) -> dict:
@@ -115,6 +120,14 @@ class Ruleset:
 
     def standings(self, campaign, state) -> Standings:
         raise NotImplementedError
+
+    def review(self, campaign, before, after, record, events, is_last: bool) -> list:
+        """Problems only known once a turn is resolved (the default: none)."""
+        return []
+
+    def orders_of(self, campaign, record) -> dict[str, list[str]]:
+        """Each player's orders as written, for the turn page."""
+        return {}
 
 
 def registry() -> dict[str, Ruleset]:

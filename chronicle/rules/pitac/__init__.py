@@ -435,6 +435,12 @@ class Pitac(Ruleset):
 
     # ---- views ------------------------------------------------------------------------------
 
+    def orders_of(self, campaign, record: PitacTurn) -> dict[str, list[str]]:
+        orders: dict[str, list[str]] = {}
+        for order in record.orders:
+            orders.setdefault(order.player, []).append(order.text(campaign.map.provinces[order.province].name))
+        return orders
+
     def summary(self, campaign, state: PitacState) -> Summary:
         marks = {}
         for player, capital in state.capitals.items():

@@ -73,10 +73,9 @@ class CapitalPlaced(Event):
     how: str          # chosen | random | joined
     dice: int
 
-    @property
-    def text(self) -> str:
+    def describe(self, name=str) -> str:
         how = {"chosen": "chose", "random": "was given at random", "joined": "joined the map at"}[self.how]
-        return f"{self.player} {how} {self.province} as capital ({self.dice}d10 defence)"
+        return f"{name(self.player)} {how} {name(self.province)} as capital ({self.dice}d10 defence)"
 
 
 @dataclass(frozen=True)
@@ -85,9 +84,8 @@ class MovesEarned(Event):
     moves: int
     reason: str
 
-    @property
-    def text(self) -> str:
-        return f"{self.player} earned {self.moves} move{'s' if self.moves != 1 else ''}: {self.reason}"
+    def describe(self, name=str) -> str:
+        return f"{name(self.player)} earned {self.moves} move{'s' if self.moves != 1 else ''}: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -98,10 +96,9 @@ class BattleFought(Event):
     vp: Mapping[str, int]
     scenario: str | None = None
 
-    @property
-    def text(self) -> str:
-        who = " vs ".join(self.players)
-        result = f"won by {' and '.join(self.winners)}" if self.winners else "no winner"
+    def describe(self, name=str) -> str:
+        who = " vs ".join(map(name, self.players))
+        result = f"won by {' and '.join(map(name, self.winners))}" if self.winners else "no winner"
         return f"{self.name}: {who}, {result}"
 
 
@@ -117,18 +114,17 @@ class Conflict(Event):
     new_owner: str | None
     rule: str
 
-    @property
-    def text(self) -> str:
-        rolls = "; ".join(f"{s.player} {'+'.join(d.text() for d in s.dice)}" for s in self.sides)
+    def describe(self, name=str) -> str:
+        rolls = "; ".join(f"{name(s.player)} {'+'.join(d.text() for d in s.dice)}" for s in self.sides)
         if self.outcome == "taken":
-            result = f"{self.new_owner} takes {self.province}"
+            result = f"{name(self.new_owner)} takes {name(self.province)}"
         elif self.new_owner is None and self.holder is not None:
-            result = f"{self.province} returns to neutral"
+            result = f"{name(self.province)} returns to neutral"
         elif self.new_owner is None:
-            result = f"{self.province} stays neutral"
+            result = f"{name(self.province)} stays neutral"
         else:
-            result = f"{self.holder} holds {self.province}"
-        return f"{self.province}: {rolls}. {result} ({self.rule})"
+            result = f"{name(self.holder)} holds {name(self.province)}"
+        return f"{name(self.province)}: {rolls}. {result} ({self.rule})"
 
     @property
     def changed_hands(self) -> bool:
@@ -141,9 +137,8 @@ class UnopposedDefence(Event):
     province: str
     defends: int
 
-    @property
-    def text(self) -> str:
-        return f"{self.player} defended {self.province} but no one attacked it"
+    def describe(self, name=str) -> str:
+        return f"{name(self.player)} defended {name(self.province)} but no one attacked it"
 
 
 @dataclass(frozen=True)
@@ -152,9 +147,8 @@ class CapitalLost(Event):
     province: str
     taken_by: str | None
 
-    @property
-    def text(self) -> str:
-        return f"{self.player} lost the capital {self.province}" + (f" to {self.taken_by}" if self.taken_by else "")
+    def describe(self, name=str) -> str:
+        return f"{name(self.player)} lost the capital {name(self.province)}" + (f" to {name(self.taken_by)}" if self.taken_by else "")
 
 
 @dataclass(frozen=True)
@@ -163,28 +157,25 @@ class CapitalChosen(Event):
     province: str
     from_neutral: bool
 
-    @property
-    def text(self) -> str:
+    def describe(self, name=str) -> str:
         extra = " (a neutral territory, now theirs)" if self.from_neutral else ""
-        return f"{self.player} named {self.province} the new capital{extra}, defending with 2d10"
+        return f"{name(self.player)} named {name(self.province)} the new capital{extra}, defending with 2d10"
 
 
 @dataclass(frozen=True)
 class CapitalPending(Event):
     player: str
 
-    @property
-    def text(self) -> str:
-        return f"{self.player} has not yet named a new capital"
+    def describe(self, name=str) -> str:
+        return f"{name(self.player)} has not yet named a new capital"
 
 
 @dataclass(frozen=True)
 class LeftMap(Event):
     player: str
 
-    @property
-    def text(self) -> str:
-        return f"{self.player} holds nothing and no neutral territory is left: off the map, still playing battles"
+    def describe(self, name=str) -> str:
+        return f"{name(self.player)} holds nothing and no neutral territory is left: off the map, still playing battles"
 
 
 @dataclass(frozen=True)
@@ -193,9 +184,8 @@ class EpochEnded(Event):
     champions: tuple[str, ...]
     totals: Mapping[str, int]
 
-    @property
-    def text(self) -> str:
-        return f"Ranking epoch {self.number} ends: champion {' and '.join(self.champions)}; all totals restart at 0"
+    def describe(self, name=str) -> str:
+        return f"Ranking epoch {self.number} ends: champion {' and '.join(map(name, self.champions))}; all totals restart at 0"
 
 
 @dataclass(frozen=True)
@@ -203,9 +193,8 @@ class ArmyListBonus(Event):
     player: str
     koku: int
 
-    @property
-    def text(self) -> str:
-        return f"{self.player} turned in an army list early: +{self.koku} koku"
+    def describe(self, name=str) -> str:
+        return f"{name(self.player)} turned in an army list early: +{self.koku} koku"
 
 
 @dataclass(frozen=True)
@@ -214,6 +203,5 @@ class ShogunProclaimed(Event):
     held: int
     needed: int
 
-    @property
-    def text(self) -> str:
-        return f"{self.player} holds {self.held} territories (needed {self.needed}) and is Shogun"
+    def describe(self, name=str) -> str:
+        return f"{name(self.player)} holds {self.held} territories (needed {self.needed}) and is Shogun"
