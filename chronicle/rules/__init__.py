@@ -70,6 +70,17 @@ class Standings:
 
 
 @dataclass(frozen=True)
+class Piece:
+    """Something standing in a province that the map draws: an army, a garrison, a personality."""
+
+    province: str
+    player: str | None
+    label: str
+    strength: int | None = None
+    status: str | None = None          # e.g. "besieged"
+
+
+@dataclass(frozen=True)
 class Summary:
     """The ruleset-independent view of a state that every page and chart reads."""
 
@@ -80,6 +91,8 @@ class Summary:
     scores: Mapping[str, int]
     winner: str | None
     marks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # province -> marks (capital, fortress...)
+    pieces: tuple[Piece, ...] = ()
+    calendar: str | None = None        # a label for the turn, e.g. "May 1561"
 
 
 class Ruleset:
