@@ -26,6 +26,8 @@ REPO_ROOT = HERE.parents[2]
 DEFAULT_DATA = REPO_ROOT.parent / "shared" / "maps" / "japan"
 
 MAP_NAME = "Japan (the old provinces)"
+# Two provinces share the name Awa; readers need them told apart on maps and in lists.
+DISAMBIGUATED = {"awa_kanto": "Awa (Kanto)", "awa_shikoku": "Awa (Shikoku)"}
 GEOMETRY = "svgpaths.json"
 COPIED = ("svgpaths.json", "extras.geojson")
 
@@ -109,7 +111,8 @@ def build(data_dir: Path) -> str:
     for feature in features:
         props = feature["properties"]
         x, y = props["label_xy_km"]
-        provinces[props["id"]] = {"name": props["name"], "at": (x, -y), "region": props["circuit"]}
+        name = DISAMBIGUATED.get(props["id"], props["name"])
+        provinces[props["id"]] = {"name": name, "at": (x, -y), "region": props["circuit"]}
     ids = sorted(provinces)
     assert len(ids) == 68, f"expected 68 provinces, found {len(ids)}"
     assert set(paths) == set(ids), "svgpaths.json and provinces.geojson name different provinces"

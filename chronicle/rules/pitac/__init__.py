@@ -303,9 +303,10 @@ class Pitac(Ruleset):
             capital = holder is not None and state.capitals.get(holder) == province
             conflicts.append(Conflict(province, holder, capital, tuple(sides), decision.outcome,
                                       decision.new_owner, decision.rule))
-        for order in legal:
-            if order.kind is OrderKind.DEFEND and order.province not in owed:
-                events.append(UnopposedDefence(order.player, order.province, 1))
+        unopposed = Counter((o.player, o.province) for o in legal
+                            if o.kind is OrderKind.DEFEND and o.province not in owed)
+        for (player, province), count in sorted(unopposed.items()):
+            events.append(UnopposedDefence(player, province, count))
         events += conflicts
 
         owners = dict(state.owners)

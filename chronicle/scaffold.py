@@ -1,0 +1,49 @@
+"""``chronicle new``: a campaign folder that checks and builds at once.
+
+The files come from ``chronicle/scaffold/common/`` (the GitHub Pages workflow, .gitignore, a
+README) and ``chronicle/scaffold/<ruleset>/`` (a first campaign.yaml and turn). ``__TITLE__``
+and ``__VERSION__`` in them are replaced; the JSON Schemas are written into ``schemas/`` so that
+an editor with a YAML language server validates the files as they are typed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from . import __version__, rules, schemas
+
+SCAFFOLD = Path(__file__).resolve().parent / "scaffold"
+
+
+def _files(ruleset: str):
+    for part in ("common", ruleset):
+        base = SCAFFOLD / part
+        for path in sorted(base.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                yield path.relative_to(base), path
+
+
+def create(directory: Path, ruleset: str, title: str | None = None) -> list[Path]:
+    directory = Path(directory)
+    if directory.exists() and any(directory.iterdir()):
+        raise FileExistsError(f"{directory} exists and is not empty; choose a new folder")
+    if not (SCAFFOLD / ruleset).is_dir():
+        raise FileExistsError(f"no starter campaign for the ruleset {ruleset!r} yet")
+    title = title or directory.resolve().name.replace("-", " ").replace("_", " ").title()
+    written = []
+    for relative, source in _files(ruleset):
+        target = directory / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = source.read_text(encoding="utf-8")
+        text = text.replace("__TITLE_YAML__", json.dumps(title, ensure_ascii=False))
+        text = text.replace("__TITLE__", title).replace("__VERSION__", __version__)
+        target.write_text(text, encoding="utf-8")
+        written.append(target)
+    found = rules.get(ruleset)
+    for name, body in schemas.all_schemas([found]).items():
+        target = directory / "schemas" / f"{name}.schema.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(schemas.dumps(body), encoding="utf-8")
+        written.append(target)
+    return written
