@@ -424,7 +424,7 @@ class Pitac(Ruleset):
                 where = (f"one of {player}'s territories: " + ", ".join(held)) if held else "a neutral territory"
                 problems.append(Problem(f"{player} cannot make {province} the new capital",
                                         hint=f"the new capital must be {where}", path=path, rule="a new capital"))
-        for player in sorted(after.pending_capital - set(record.capitals)):
+        for player in sorted(after.pending_capital - set(record.capitals) - set(before.pending_capital)):
             held = after.held_by(player)
             choices = ", ".join(held) if held else "any neutral territory"
             problems.append(Problem(
