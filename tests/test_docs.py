@@ -1,0 +1,43 @@
+"""The examples in the docs stay true: each YAML example that names its schema validates against it.
+
+A doc example names its schema on its first line, as ``# schema: turn-pitac``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from chronicle import rules, schemas
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+BLOCK = re.compile(r"```yaml\n(.*?)```", re.S)
+
+
+def _examples():
+    for page in sorted(DOCS.rglob("*.md")):
+        for n, block in enumerate(BLOCK.findall(page.read_text(encoding="utf-8"))):
+            yield pytest.param(page, block, id=f"{page.relative_to(DOCS)}#{n + 1}")
+
+
+SCHEMA_LINE = re.compile(r"^# schema: (\S+)")
+
+
+def _schema_for(block: str):
+    match = SCHEMA_LINE.match(block)
+    if not match:
+        return None
+    return schemas.all_schemas(rules.registry().values())[match.group(1)]
+
+
+@pytest.mark.parametrize("page,block", list(_examples()))
+def test_yaml_example_is_valid(page, block):
+    schema = _schema_for(block)
+    if schema is None:
+        pytest.skip("a fragment that names no schema")
+    data = yaml.safe_load(block)
+    jsonschema.validate(schemas._plain(data), schema)
