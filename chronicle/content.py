@@ -118,12 +118,13 @@ def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
                                          path=("ruleset",)))]
     problems = schemas.validate(doc, schemas.campaign_schema(ruleset))
     if errors_only(problems):
-        return None, problems
+        # the turns cannot be replayed, but their syntax and shape can still be checked
+        return None, problems + _turns(root, ruleset)[1]
 
     game_map, map_dir, map_problems = _load_map(root, doc)
     problems += map_problems
     if game_map is None:
-        return None, problems
+        return None, problems + _turns(root, ruleset)[1]
 
     players, player_problems = _players(doc)
     problems += player_problems
@@ -232,7 +233,7 @@ def _turns(root: Path, ruleset) -> tuple[list[Turn], list[Problem]]:
         turn_problems = schemas.validate(doc, schema)
         problems += turn_problems
         stated = doc.data.get("turn") if isinstance(doc.data, dict) else None
-        if stated is not None and stated != number:
+        if isinstance(stated, int) and not isinstance(stated, bool) and stated != number:
             problems.append(doc.locate(Problem(f"this file says turn {stated} but is named {path.name}",
                                                hint=f"rename the file or write turn: {number}", path=("turn",))))
         if not isinstance(doc.data, dict):

@@ -6,7 +6,7 @@ sorted by place, in the ``path:line:col: error: message`` form editors understan
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 
@@ -29,7 +29,9 @@ class Problem:
     """One thing wrong with the campaign.
 
     ``path`` locates the value inside its document (keys and list indexes); the loader turns it
-    into a :class:`Place`. Rules only know paths, never files.
+    into a :class:`Place`. Rules only know paths, never files. ``at_key`` says the offending
+    value is the mapping key at the end of ``path`` (a misspelt player or territory used as a
+    key), so the place is the key's, not its value's.
     """
 
     message: str
@@ -38,9 +40,10 @@ class Problem:
     path: tuple = ()
     place: Place | None = None
     severity: str = "error"
+    at_key: bool = False
 
     def at(self, place: Place | None) -> "Problem":
-        return Problem(self.message, self.hint, self.rule, self.path, place, self.severity)
+        return replace(self, place=place)
 
     def format(self) -> str:
         where = str(self.place) if self.place else "<campaign>"

@@ -23,6 +23,7 @@ class Province:
     number: int | None = None
     terrain: str | None = None
     region: str | None = None
+    path: str | None = None            # geometry, not topology: an SVG outline in the frame of `at`
 
     def has(self, flag: str) -> bool:
         return flag in self.flags

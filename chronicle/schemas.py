@@ -128,9 +128,10 @@ def _plain(data):
 
 
 def _explain(doc: Document, path: tuple, error) -> list[Problem]:
-    if error.validator == "oneOf" and error.context:
+    if error.validator in ("oneOf", "anyOf") and error.context:
         # report the alternative that got furthest: the deepest error among its causes
-        best = max(error.context, key=lambda e: len(e.absolute_path))
+        # (an alternative of the right type beats one that fails on the type alone)
+        best = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
         return _explain(doc, path + tuple(best.relative_path), best) if len(best.absolute_path) else [
             doc.locate(Problem(_message(error), path=path))]
     if error.validator == "additionalProperties":

@@ -37,6 +37,7 @@ class Document:
         return self.key_places.get(path) or self.place(path)
 
     def locate(self, problem: Problem, *, key: bool = False) -> Problem:
+        key = key or problem.at_key
         where = self.key_place(problem.path) if key else self.place(problem.path)
         return problem.at(where)
 
@@ -59,9 +60,11 @@ def parse_yaml(text: str, file: str) -> Document:
         mark = exc.problem_mark or exc.context_mark
         place = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file)
         what = exc.problem or "invalid YAML"
-        if exc.context:
+        if "'\\t'" in what:
+            what = "a tab character cannot indent or start a value"
+        elif exc.context:
             what = f"{exc.context}, {what}"
-        raise ChronicleError([Problem(f"YAML syntax: {what}", hint=_syntax_hint(what), place=place)])
+        raise ChronicleError([Problem(f"YAML syntax: {what}", hint=_syntax_hint(what, exc, mark), place=place)])
     finally:
         loader.dispose()
     if problems:
@@ -69,11 +72,16 @@ def parse_yaml(text: str, file: str) -> Document:
     return doc
 
 
-def _syntax_hint(what: str) -> str:
-    if "tab" in what:
+def _syntax_hint(what: str, exc: yaml.MarkedYAMLError, mark) -> str:
+    if "tab character" in what:
         return "indent with spaces, not tabs"
     if "mapping values are not allowed" in what:
         return "a value containing ': ' must be quoted"
+    start = exc.context_mark
+    if exc.context and start and mark and (start.line, start.column) != (mark.line, mark.column):
+        opened = exc.context.removeprefix("while parsing ").removeprefix("while scanning ")
+        return (f"{opened} begins at line {start.line + 1}, column {start.column + 1}: "
+                "check its brackets, quotes and indentation up to here")
     return "check indentation and quoting on this line and the one before it"
 
 
@@ -103,9 +111,17 @@ def _build(loader, node, path, doc: Document, problems: list[Problem]):
 def load_yaml(path: Path, display: str | None = None) -> Document:
     """Read and parse a YAML file; ``display`` is the name used in messages."""
     display = display or str(path)
+    raw = Path(path).read_bytes()
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ChronicleError([Problem(f"not UTF-8 text: {exc.reason}", hint="save the file as UTF-8",
-                                      place=Place(display, 1, 1))])
-    return parse_yaml(text, display)
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = len(raw[line_start:exc.start].decode("utf-8", errors="replace")) + 1
+        bad = raw[exc.start:exc.end]
+        raise ChronicleError([Problem(
+            f"not UTF-8 text: byte{'s' if len(bad) > 1 else ''} {' '.join(f'0x{b:02x}' for b in bad)} "
+            f"cannot be read ({exc.reason})",
+            hint="save the file as UTF-8 (it looks like another encoding, such as Latin-1 or Windows-1252)",
+            place=Place(display, line, col))])
+    return parse_yaml(text.removeprefix("\ufeff"), display)

@@ -15,7 +15,7 @@ Problems carry a path inside the turn's document; the history layer turns paths 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
 
@@ -41,10 +41,11 @@ class Event:
         return self.kind
 
     def to_json(self) -> dict:
-        from dataclasses import asdict
+        """Field by field (not dataclasses.asdict, which deep-copies and cannot copy a read-only
+        mapping, and would flatten a field's own ``to_json``)."""
         data = {"kind": self.kind, "text": self.text}
-        for key, value in asdict(self).items():
-            data[key] = _jsonable(value)
+        for item in fields(self):
+            data[item.name] = _jsonable(getattr(self, item.name))
         return data
 
 
@@ -145,7 +146,8 @@ class Ruleset:
 
 def registry() -> dict[str, Ruleset]:
     from .pitac import Pitac
-    rulesets = [Pitac()]
+    from .sengoku import Sengoku
+    rulesets = [Pitac(), Sengoku()]
     return {r.name: r for r in rulesets}
 
 

@@ -6,9 +6,10 @@ Every rule, its reading where the seed is unclear, and its test are listed in do
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import replace
 from fractions import Fraction
 
-from ...dice import Die
+from ...dice import DiceBox, Die
 from ...errors import Problem
 from .. import Ruleset, Standings, Summary
 from . import record as rec
@@ -133,7 +134,8 @@ class Pitac(Ruleset):
                                         path=path, rule="starting capitals"))
                 continue
             if owners[province] is not None:
-                problems.append(Problem(f"{province} is already taken by {chosen_by.get(province, owners[province])}",
+                problems.append(Problem(f"{campaign.map.provinces[province].name} is already taken by "
+                                        f"{chosen_by.get(province, owners[province])}",
                                         hint="capitals are picked in start_roll order, high to low; choose another",
                                         path=path, rule="starting capitals"))
                 continue
@@ -163,6 +165,18 @@ class Pitac(Ruleset):
 
     def parse_turn(self, campaign, number, data):
         return rec.parse_turn(campaign, number, data)
+
+    def _join(self, campaign, state, number, dice):
+        """Players whose ``joins:`` is this turn take their place on the map at its start."""
+        joining = [p for p in campaign.players if p.fields.get("joins", 1) == number and number > 1]
+        if not joining:
+            return state, [], []
+        state, events, problems = self._place_capitals(campaign, state, joining, dice, turn=number)
+        # a joiner's capital: written in campaign.yaml, found wrong only now: report it at this turn
+        who = {p.index: p.id for p in joining}
+        problems = [replace(p, path=(), message=f"{who[p.path[1]]} joins at turn {number}: {p.message} "
+                            f"(campaign.yaml, players[{p.path[1]}].capital)") for p in problems]
+        return state, events, problems
 
     def moves(self, campaign, state, record: PitacTurn) -> dict[str, tuple[int, str]]:
         """Moves each player earned this game day: the best they earned in any battle."""
@@ -194,7 +208,8 @@ class Pitac(Ruleset):
             allowed = earned.get(player, (0, "absent from the game day"))
             if given[player] > allowed[0]:
                 problems.append(Problem(
-                    f"{player} gave more orders than moves earned: order {given[player]} of {allowed[0]} allowed",
+                    f"{player}'s order {order.text(name)!r} is one more than the {allowed[0]} "
+                    f"move{'s' if allowed[0] != 1 else ''} {player} earned",
                     hint=f"{player} {allowed[1]}: {allowed[0]} move{'s' if allowed[0] != 1 else ''}; "
                          "a winner gets 2, every other player in a battle 1, the absent 0",
                     path=order.path, rule="moves"))
@@ -219,15 +234,19 @@ class Pitac(Ruleset):
                     near = sorted({n for h in held for n in campaign.map.neighbours(h, kinds)} - set(held))
                     problems.append(Problem(
                         f"{player} cannot Attack {name}: it is not adjacent to a territory {player} holds",
-                        hint=("adjacent by land or sea lane to " + player + "'s territories: " + ", ".join(near))
-                        if near else f"{player} holds no territory",
+                        hint=(f"{player} can attack, by land or sea lane: " + ", ".join(near))
+                        if near else f"no territory borders {player}'s" if held else f"{player} holds no territory",
                         path=order.path, rule="attack only adjacent territories"))
                     continue
             legal.append(order)
         return legal, problems
 
     def check(self, campaign, state, record):
-        legal, problems = self.legal_orders(campaign, state, record)
+        # late players join at the start of their turn, before orders are judged (as in resolve);
+        # their draws depend only on the campaign seed, so a fresh DiceBox gives the same places
+        state, _, problems = self._join(campaign, state, record.number, DiceBox(campaign.seed))
+        legal, more = self.legal_orders(campaign, state, record)
+        problems += more
         owed = self._dice_owed(campaign, state, legal)
         for (province, player), (dice, path) in record.dice.items():
             count = owed.get(province, {}).get(player)
@@ -273,10 +292,8 @@ class Pitac(Ruleset):
         number = record.number
         state = state.but(turn=number)
         # late players join at the start of their turn
-        joining = [p for p in campaign.players if p.fields.get("joins", 1) == number and number > 1]
-        if joining:
-            state, joined_events, _ = self._place_capitals(campaign, state, joining, dice, turn=number)
-            events += joined_events
+        state, joined_events, _ = self._join(campaign, state, number, dice)
+        events += joined_events
         earned = self.moves(campaign, state, record)
         for battle in record.battles:
             events.append(BattleFought(battle.name, battle.players, battle.winners, frozen(battle.vp), battle.scenario))

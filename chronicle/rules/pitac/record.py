@@ -1,19 +1,20 @@
 """A Pitac turn file read into typed values: battles, orders, recorded dice and choices.
 
 Parsing is forgiving: a malformed entry is reported and skipped so that the rest of the turn
-(and every later turn) can still be checked.
+(and every later turn) can still be checked. A value of the wrong type has already been reported
+by the turn schema at its place, so it is skipped here without a second message.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from ...dice import Die, parse_die
 from ...errors import Problem
-from ...suggest import did_you_mean
+from ...suggest import did_you_mean, one_of
 
 ORDER_TEXT = re.compile(r"^\s*(attack|defend)\s+(.+?)\s*$", re.IGNORECASE)
 
@@ -77,11 +78,25 @@ def resolve_province(name: object, game_map, path: tuple) -> tuple[str | None, l
                           path=path, rule="territory")]
 
 
-def check_player(player: object, players: list[str], path: tuple) -> list[Problem]:
+def check_player(player: object, players: list[str], path: tuple, *, at_key: bool = False) -> list[Problem]:
+    """``at_key``: the player is a mapping key (orders, dice, capitals), so report at the key."""
     if player in players:
         return []
-    return [Problem(f"unknown player {player!r}", hint=did_you_mean(player, players) or "players are listed in campaign.yaml",
-                    path=path, rule="player")]
+    return [Problem(f"unknown player {player!r}",
+                    hint=did_you_mean(player, players) or f"the players in campaign.yaml are {one_of(players)}",
+                    path=path, rule="player", at_key=at_key)]
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _mapping(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _sequence(value: object) -> list:
+    return value if isinstance(value, list) else []
 
 
 def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Problem]]:
@@ -91,15 +106,20 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Probl
     orders, player_paths = _orders(data.get("orders"), campaign, players, problems)
     dice = _dice(data.get("dice"), campaign, players, problems)
     capitals = {}
-    for player, name in (data.get("capitals") or {}).items() if isinstance(data.get("capitals"), dict) else []:
+    for player, name in _mapping(data.get("capitals")).items():
         path = ("capitals", player)
-        bad = check_player(player, players, path)
+        bad = check_player(player, players, path, at_key=True)
+        problems += bad
+        if not _is_text(name):
+            continue
         province, more = resolve_province(name, campaign.map, path)
-        problems += bad + more
+        problems += more
         if not bad and province:
             capitals[player] = (province, path)
     army_lists = []
-    for i, player in enumerate(data.get("army_lists") or []):
+    for i, player in enumerate(_sequence(data.get("army_lists"))):
+        if not _is_text(player):
+            continue
         bad = check_player(player, players, ("army_lists", i))
         problems += bad
         if not bad:
@@ -111,11 +131,19 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Probl
 
 def _battles(raw, players, problems) -> list[Battle]:
     battles = []
-    for i, entry in enumerate(raw or []):
+    for i, entry in enumerate(_sequence(raw)):
         if not isinstance(entry, dict):
             continue
         path = ("battles", i)
         names = entry.get("players") or []
+        raw_winners = entry.get("winner")
+        winner_paths = (list(enumerate(raw_winners)) if isinstance(raw_winners, list)
+                        else [(None, raw_winners)] if raw_winners is not None else [])
+        vp = entry.get("vp") or {}
+        if (not isinstance(names, list) or not all(map(_is_text, names))
+                or not all(_is_text(w) for _, w in winner_paths) or not isinstance(vp, dict)):
+            continue   # the schema has reported the wrong type
+        vp = {p: v for p, v in vp.items() if isinstance(v, int) and not isinstance(v, bool)}
         ok = True
         seen = set()
         for j, player in enumerate(names):
@@ -126,20 +154,21 @@ def _battles(raw, players, problems) -> list[Battle]:
             seen.add(player)
             problems.extend(more)
             ok = ok and not more
-        winners = entry.get("winner")
-        winners = [] if winners is None else winners if isinstance(winners, list) else [winners]
-        for j, winner in enumerate(winners):
+        winners = [winner for _, winner in winner_paths]
+        for j, winner in winner_paths:
             if winner not in seen:
+                where = path + ("winner",) + (() if j is None else (j,))
+                close = did_you_mean(winner, seen)
                 problems.append(Problem(f"winner {winner!r} did not fight in this battle",
-                                        hint="the winner must be one of its players: " + ", ".join(names),
-                                        path=path + ("winner",), rule="battle"))
+                                        hint=(close + " " if close else "") +
+                                        "the winner must be one of its players: " + ", ".join(names),
+                                        path=where, rule="battle"))
                 ok = False
-        vp = entry.get("vp") or {}
         for player in vp:
             if player not in seen:
                 problems.append(Problem(f"VP for {player!r}, who did not fight in this battle",
                                         hint=did_you_mean(player, seen) or "give VP only to the battle's players",
-                                        path=path + ("vp", player), rule="ranks"))
+                                        path=path + ("vp", player), rule="ranks", at_key=True))
                 ok = False
         if ok:
             battles.append(Battle(str(entry.get("name") or f"Battle {i + 1}"), tuple(names), tuple(winners),
@@ -153,19 +182,19 @@ def _orders(raw, campaign, players, problems):
         return orders, paths
     for player, entries in raw.items():
         ppath = ("orders", player)
-        bad = check_player(player, players, ppath)
+        bad = check_player(player, players, ppath, at_key=True)
         if bad:
             problems.extend(p for p in bad)
             continue
         paths[player] = ppath
-        for i, entry in enumerate(entries or []):
+        for i, entry in enumerate(_sequence(entries)):
             path = ppath + (i,)
             kind, target = _order_parts(entry)
             if kind is None:
-                problems.append(Problem(f"cannot read order {entry!r}",
-                                        hint="write 'Attack INABA' or 'Defend TOSA'", path=path, rule="orders"))
-                continue
-            province, more = resolve_province(target, campaign.map, path)
+                continue   # not 'Attack X' / 'Defend X': the turn schema has reported it at its place
+            # in the form {attack: inaba} the territory is the value under the key
+            where = path + (next(iter(entry)),) if isinstance(entry, dict) else path
+            province, more = resolve_province(target, campaign.map, where)
             problems.extend(more)
             if province:
                 orders.append(Order(player, kind, province, path))
@@ -191,16 +220,18 @@ def _dice(raw, campaign, players, problems):
         return dice
     for name, by_player in raw.items():
         province, more = resolve_province(name, campaign.map, ("dice", name))
-        problems.extend(more)
+        problems.extend(replace(p, at_key=True) for p in more)
         if not province or not isinstance(by_player, dict):
             continue
         for player, values in by_player.items():
             path = ("dice", name, player)
-            bad = check_player(player, players, path)
+            bad = check_player(player, players, path, at_key=True)
             if bad:
                 problems.extend(bad)
                 continue
             values = values if isinstance(values, list) else [values]
+            if not all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in values):
+                continue   # the schema has reported the wrong type
             parsed = []
             for i, value in enumerate(values):
                 die, more = parse_die(value, 10, path + (i,), open_ended=True)

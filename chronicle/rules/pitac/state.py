@@ -115,7 +115,7 @@ class Conflict(Event):
     rule: str
 
     def describe(self, name=str) -> str:
-        rolls = "; ".join(f"{name(s.player)} {'+'.join(d.text() for d in s.dice)}" for s in self.sides)
+        rolls = "; ".join(f"{name(s.player)} {', '.join(d.text() for d in s.dice)}" for s in self.sides)
         if self.outcome == "taken":
             result = f"{name(self.new_owner)} takes {name(self.province)}"
         elif self.new_owner is None and self.holder is not None:
