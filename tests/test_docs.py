@@ -41,3 +41,13 @@ def test_yaml_example_is_valid(page, block):
         pytest.skip("a fragment that names no schema")
     data = yaml.safe_load(block)
     jsonschema.validate(schemas._plain(data), schema)
+
+
+def test_published_schemas_are_up_to_date():
+    """schemas/ at the root is what the example campaign's modelines point at."""
+    published = Path(__file__).resolve().parents[1] / "schemas"
+    current = schemas.all_schemas(rules.registry().values())
+    for name, body in current.items():
+        path = published / f"{name}.schema.json"
+        assert path.is_file() and path.read_text(encoding="utf-8") == schemas.dumps(body), \
+            f"{path} is stale: run 'chronicle schema --output schemas'"
