@@ -1,0 +1,197 @@
+"""Sengoku Jidai (shared/seeds/004_ed121011f2d6373a.txt): a DBA feudal-Japan map campaign, c. 1560.
+
+A turn is played in the seed's sequence: event cards, diplomacy, movement, siege, battle,
+supply, prestige (with spring armies at the start of March, winter at January, conquest at the
+end of the battles). Each phase is a module with one job; this one ties them together and gives
+the views (summary, standings, JSON, battle sheets). Every rule, its reading where the seed is
+unclear, and its test are listed in docs/rules/sengoku.md.
+"""
+
+from __future__ import annotations
+
+from ...errors import Problem
+from .. import Piece, Ruleset, Standings, Summary
+from . import record as rec
+from .battle import battle_phase
+from .calendar import date_of
+from .cards import draw_phase, end_of_turn
+from .conquest import conquest_phase
+from .contact import responses, unresolved
+from .context import Ctx
+from .diplomacy import diplomacy_phase
+from .movement import movement_phase
+from .muster import spring_muster
+from .options import OPTIONS
+from .order import movement_order
+from .prestige import prestige_phase
+from .schema import PLAYER_PROPERTIES, TURN_SCHEMA
+from .setup import initial_state
+from .shogunate import claim_phase, hold_phase
+from .siege import siege_phase
+from .supply import supply_phase
+from . import winter
+
+KNOWN_PLAYS = ("forage", "portuguese_trader")
+
+
+class Sengoku(Ruleset):
+    name = "sengoku"
+    title = "Sengoku Jidai"
+    seed_file = "004_ed121011f2d6373a.txt"
+    options = OPTIONS
+    player_properties = PLAYER_PROPERTIES
+    turn_schema = TURN_SCHEMA
+
+    def __init__(self):
+        self._last = None
+
+    # ---- set-up and a turn ---------------------------------------------------------------------
+
+    def initial_state(self, campaign, dice):
+        return initial_state(campaign, dice)
+
+    def parse_turn(self, campaign, number, data):
+        return rec.parse_turn(campaign, number, data)
+
+    def play(self, campaign, state, record, dice):
+        """Play one turn: (state after, events, problems). Pure: the same input gives the same output."""
+        ctx = Ctx(campaign, record, dice, record.number)
+        state = state.but(turn=record.number)
+        if state.game_over:
+            ctx.problem("the game is already over: no more turns are played", (),
+                        hint=f"the winner is {state.winner}" if state.winner else None, rule="end of the game")
+            return state, [], ctx.problems
+        for card, plays in record.played.items():
+            if card not in KNOWN_PLAYS:
+                ctx.problem(f"{card!r} is not played outside battle", plays[0][1] if plays else ("play",),
+                            hint="play: takes forage and portuguese_trader; battle cards go in the battle's cards:", rule="event cards")
+        for army, path in record.played.get("forage", ()):
+            if army not in state.armies:
+                ctx.army_problem(state, army, path, "Forage")
+                continue
+            ctx.forage.setdefault(army, []).append(path)
+        state = draw_phase(ctx, state)
+        state = spring_muster(ctx, state)
+        state = diplomacy_phase(ctx, state)
+        state = claim_phase(ctx, state)
+        winter.onset(ctx, state)
+        order = movement_order(ctx, state)
+        state = movement_phase(ctx, state, order)
+        state = responses(ctx, state)
+        state = siege_phase(ctx, state)
+        state = battle_phase(ctx, state)
+        unresolved(ctx, state)
+        state = conquest_phase(ctx, state)
+        state = supply_phase(ctx, state)
+        state = winter.reinforce(ctx, state)
+        state = self._neutral_armies(ctx, state)
+        state = hold_phase(ctx, state)
+        state = prestige_phase(ctx, state)
+        state = end_of_turn(ctx, state)
+        self._unused(ctx)
+        return state, ctx.events, ctx.problems
+
+    def _played(self, campaign, state, record, dice):
+        """check() and resolve() play the same turn: play it once."""
+        last = self._last
+        if last and last[0] is campaign and last[1] is state and last[2] is record:
+            return last[3]
+        result = self.play(campaign, state, record, dice)
+        self._last = (campaign, state, record, result)
+        return result
+
+    def check(self, campaign, state, record):
+        return list(self._played(campaign, state, record, self._dice(campaign))[2])
+
+    def resolve(self, campaign, state, record, dice):
+        after, events, _ = self._played(campaign, state, record, dice)
+        return after, list(events)
+
+    @staticmethod
+    def _dice(campaign):
+        from ...dice import DiceBox
+        return DiceBox(campaign.seed)
+
+    def _neutral_armies(self, ctx, state):
+        """Neutral armies always contain 12 elements."""
+        armies = dict(state.armies)
+        for army in state.armies.values():
+            if state.clans[army.clan].neutral and army.strength != ctx.options["neutral_elements"]:
+                armies[army.id] = army.but(strength=ctx.options["neutral_elements"])
+        return state.but(armies=armies)
+
+    def _unused(self, ctx):
+        for (purpose, subject), (values, path) in ctx.record.dice.items():
+            if (purpose, subject) not in ctx.used_dice:
+                ctx.problem(f"dice written for {purpose} of {subject}, but no such roll was made this turn", path,
+                            hint="rolls: initiative, storm, siege, supply, chain, ninja, heir, wound (by army or clan)",
+                            rule="dice", severity="warning")
+        for army, paths in ctx.forage.items():
+            for path in paths:
+                ctx.problem(f"a Forage card is played for {army}, but nothing needed it this turn", path,
+                            hint="Forage spares a siege loss, an unsupplied turn, or one winter element", rule="Forage",
+                            severity="warning")
+
+    # ---- views ---------------------------------------------------------------------------
+
+    def orders_of(self, campaign, record) -> dict[str, list[str]]:
+        orders: dict[str, list[str]] = {}
+        clan_of = lambda army: army.rsplit("-", 1)[0]
+        for move in record.moves:
+            text = f"{move.army}: " + " → ".join(campaign.map.provinces[p].name for p in move.path)
+            if move.forced:
+                text += f" (forced march {move.forced})"
+            orders.setdefault(clan_of(move.army), []).append(text)
+        for army, response in record.responses.items():
+            what = f"retreat to {campaign.map.provinces[response.to].name}" if response.kind == "retreat" else response.kind
+            orders.setdefault(clan_of(army), []).append(f"{army}: {what}")
+        for army, _ in record.besiege:
+            orders.setdefault(clan_of(army), []).append(f"{army}: besiege")
+        return orders
+
+    def summary(self, campaign, state) -> Summary:
+        marks = {p: (kind,) for p, kind in state.castles.items()}
+        for p in campaign.map.with_flag("kyoto"):
+            marks[p] = marks.get(p, ()) + ("kyoto",)
+        capitals = {c: (clan.capital if state.owners.get(clan.capital) == c else None) for c, clan in state.clans.items()}
+        pieces = tuple(Piece(a.province, a.clan, a.id, a.strength, "besieged" if a.besieged else None)
+                       for a in sorted(state.armies.values(), key=lambda a: a.id))
+        scores = {c: clan.prestige for c, clan in state.clans.items() if not clan.neutral}
+        return Summary(state.turn, state.owners, capitals, "Prestige", scores, state.winner, marks, pieces,
+                       date_of(campaign.options, state.turn).label)
+
+    def standings(self, campaign, state) -> Standings:
+        rows = []
+        order = sorted(state.clans.values(), key=lambda c: (c.neutral, not c.active, -c.prestige, c.id))
+        for clan in order:
+            armies = state.armies_of(clan.id)
+            status = ("Shogun" if state.shogun == clan.id else "winner" if state.winner == clan.id else
+                      "neutral" if clan.neutral and clan.active else "" if clan.active else clan.status)
+            if state.claim and state.claim.clan == clan.id:
+                status = f"claims the Shogunate ({state.claim.held}/{campaign.options['shogun_hold']})"
+            rows.append((clan.id, (state.count(clan.id), clan.prestige if not clan.neutral else "-", len(armies),
+                                   sum(a.strength for a in armies), len(clan.hand), status)))
+        date = date_of(campaign.options, state.turn)
+        notes = (f"{date.label} ({date.season}); deck {state.deck_number}, {len(state.deck)} cards left.",)
+        return Standings(("Provinces", "Prestige", "Armies", "Elements", "Cards", "Status"), tuple(rows), notes)
+
+    def to_json(self, campaign, state, events=()) -> dict:
+        date = date_of(campaign.options, state.turn)
+        return {
+            "turn": state.turn, "ruleset": self.name, "date": date.label, "season": date.season,
+            "provinces": {p: {"owner": o, "castle": state.castles.get(p)} for p, o in state.owners.items()},
+            "clans": {c: {**clan.to_json(), "provinces": state.count(c)} for c, clan in state.clans.items()},
+            "armies": {a.id: {"clan": a.clan, "province": a.province, "strength": a.strength, "besieged": a.besieged,
+                              "retreated": a.retreated} for a in state.armies.values()},
+            "sieges": [s.to_json() for s in state.sieges.values()],
+            "alliances": sorted(sorted(p) for p in state.alliances),
+            "deck": {"number": state.deck_number, "left": len(state.deck)},
+            "claim": {"clan": state.claim.clan, "since": state.claim.since, "held": state.claim.held} if state.claim else None,
+            "game_over": state.game_over, "winner": state.winner, "shogun": state.shogun,
+            "events": [e.to_json() for e in events],
+        }
+
+    def battle_sheets(self, campaign, state) -> list:
+        """A sheet per meeting of enemies that the next game day must fight (see sheets.py)."""
+        from .sheets import battle_sheets
+        return battle_sheets(campaign, state)

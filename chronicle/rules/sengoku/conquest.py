@@ -1,0 +1,65 @@
+"""Conquest: an army alone in a province at the end of a turn (no enemy army, no siege, no
+enemy castle standing) takes it for its clan, if the province borders (by any link) a province
+the clan already held. Kyoto is never conquered: it is won by claiming the Shogunate. A clan
+left with no province is eliminated; its Marriage card passes to the clan that took its last."""
+
+from __future__ import annotations
+
+from .cards import pass_marriage
+from .events import ArmyDisbanded, ClanOut, ProvinceConquered
+
+
+def conquest_phase(ctx, state):
+    owners = dict(state.owners)
+    for province in sorted({a.province for a in state.armies.values()}):
+        here = [a for a in state.armies.values() if a.province == province]
+        clans = {a.clan for a in here}
+        if len(clans) != 1 or any(a.besieged for a in here):
+            continue
+        clan = clans.pop()
+        if not state.clans[clan].active or ctx.map.provinces[province].has("kyoto"):
+            continue
+        if state.owners.get(province) == clan or province in state.sieges:
+            continue
+        holder = state.owners.get(province)
+        if province in state.castles and holder is not None:
+            continue      # an enemy castle stands: it must be taken by siege or relief battle
+        if holder is not None and not state.enemies(holder, clan):
+            continue      # an ally's land is not seized
+        if not any(state.owners.get(n) == clan for n in ctx.map.neighbours(province)):
+            continue
+        owners[province] = clan
+        ctx.emit(ProvinceConquered(province, clan, holder, sorted(a.id for a in here)[0]))
+        ctx.lose_province(province, holder, clan)
+    state = state.but(owners=owners)
+    return eliminate_landless(ctx, state)
+
+
+def eliminate_landless(ctx, state):
+    for clan_id, clan in state.clans.items():
+        if not clan.active or state.count(clan_id):
+            continue
+        victor = ctx.last_taker.get(clan_id)
+        state = remove_clan(ctx, state, clan_id, "eliminated", "it holds no province")
+        state = pass_marriage(ctx, state, clan_id, victor)
+    return state
+
+
+def remove_clan(ctx, state, clan_id: str, status: str, reason: str):
+    """A clan leaves the game: its provinces turn neutral, its armies disband, its sieges end."""
+    armies = dict(state.armies)
+    for army in sorted(state.armies.values(), key=lambda a: a.id):
+        if army.clan == clan_id:
+            del armies[army.id]
+            ctx.emit(ArmyDisbanded(army.id, clan_id, army.province, f"{clan_id} is out of the game"))
+    owners = {p: (None if o == clan_id else o) for p, o in state.owners.items()}
+    sieges = {p: s for p, s in state.sieges.items() if s.besieger in armies}
+    for p, s in sieges.items():
+        if s.defender and s.defender not in armies:
+            sieges[p] = s.__class__(**{**s.__dict__, "defender": None})
+    clans = dict(state.clans)
+    clans[clan_id] = clans[clan_id].but(status=status)
+    alliances = frozenset(pair for pair in state.alliances if clan_id not in pair)
+    claim = None if state.claim and state.claim.clan == clan_id else state.claim
+    ctx.emit(ClanOut(clan_id, reason))
+    return state.but(armies=armies, owners=owners, sieges=sieges, clans=clans, alliances=alliances, claim=claim)

@@ -1,0 +1,151 @@
+"""Meeting an enemy: a defender entered by an enemy army refuses battle and withdraws, shuts
+itself in its castle (a fortress holds one army, a capital two) and is besieged, or gives
+battle (entered under ``battles:``). A neutral army always gives battle. An army that
+withdraws goes to an adjacent province, not back where the enemy came from, not across a sea
+route, not where an enemy stands (-1 prestige). Siege orders (``besiege:``) start a siege of an
+empty enemy castle; no siege is begun in winter."""
+
+from __future__ import annotations
+
+from .events import BattleRefused, ShutInCastle, SiegeBegun
+from .geo import LAND
+from .state import Siege
+
+
+def _first_enemy(ctx, state, army) -> tuple[str, str] | None:
+    for entrant, came_from in ctx.entries.get(army.province, []):
+        other = state.armies.get(entrant)
+        if other and state.enemies(other.clan, army.clan) and entrant != army.id:
+            return entrant, came_from
+    return None
+
+
+def responses(ctx, state):
+    armies = dict(state.armies)
+    sieges = dict(state.sieges)
+    for army_id, response in ctx.record.responses.items():
+        army = armies.get(army_id)
+        if army is None:
+            ctx.army_problem(state, army_id, response.at, "meeting an enemy", at_key=True)
+            continue
+        met = _first_enemy(ctx, state, army)
+        if met is None or army_id in {e for e, _ in ctx.entries.get(army.province, [])}:
+            ctx.problem(f"{army_id} was not entered by an enemy army this turn, so it has nothing to answer", response.at,
+                        hint="responses: are for a defender whose province an enemy army entered", rule="meeting an enemy", at_key=True)
+            continue
+        enemy, came_from = met
+        clan = state.clans[army.clan]
+        if clan.neutral and response.kind != "battle":
+            ctx.problem(f"{army_id} is neutral: a neutral army always attacks", response.at, rule="neutral clans")
+            continue
+        if response.kind == "retreat":
+            to = response.to
+            link = ctx.map.link_between(army.province, to)
+            blocked = [a.id for a in armies.values() if a.province == to and state.enemies(a.clan, army.clan)]
+            why = None
+            if link is None:
+                why = f"{ctx.name(to)} is not next to {ctx.name(army.province)}"
+            elif link.kind not in LAND:
+                why = "an army cannot retreat across a sea route"
+            elif to == came_from:
+                why = f"{enemy} came from {ctx.name(to)}: a retreating army moves directly away from the enemy"
+            elif blocked:
+                why = f"the enemy army {blocked[0]} stands in {ctx.name(to)}"
+            elif ctx.map.provinces[to].has("kyoto"):
+                why = "Kyoto is entered only to claim the Shogunate"
+            elif army.besieged:
+                why = "a besieged army may sally to give battle, not retreat"
+            if why:
+                options = [n for n in ctx.map.neighbours(army.province, LAND) if n != came_from
+                           and not any(a.province == n and state.enemies(a.clan, army.clan) for a in armies.values())]
+                ctx.problem(f"{army_id} cannot withdraw to {ctx.name(to)}: {why}", response.at,
+                            hint="it may withdraw to " + (", ".join(options) or "nowhere: it must fight or shut itself in a castle"),
+                            rule="refusing battle")
+                continue
+            armies[army_id] = army.but(province=to, retreated=True)
+            ctx.emit(BattleRefused(army_id, army.clan, army.province, to, enemy))
+            ctx.award(army.clan, "refused_battle")
+        elif response.kind == "fortress":
+            castle = state.castles.get(army.province)
+            inside = sum(1 for a in armies.values() if a.province == army.province and a.besieged and a.clan == army.clan)
+            if castle is None or state.owners.get(army.province) != army.clan:
+                ctx.problem(f"{army_id} has no castle of its own in {ctx.name(army.province)} to shut itself in", response.at,
+                            hint="a clan's fortress or capital; otherwise battle or retreat", rule="sieges")
+                continue
+            if inside >= state.capacity(army.province, ctx.options):
+                ctx.problem(f"the {castle} of {ctx.name(army.province)} is full (it holds {state.capacity(army.province, ctx.options)})",
+                            response.at, rule="a fortress holds one army, a capital two")
+                continue
+            if ctx.date.winter:
+                ctx.problem("an army cannot besiege a city during winter", response.at, rule="no sieges in winter")
+                continue
+            armies[army_id] = army.but(besieged=True)
+            ctx.emit(ShutInCastle(army_id, army.clan, army.province, enemy))
+            if army.province not in sieges:
+                besieger = state.armies[enemy]
+                sieges[army.province] = Siege(army.province, enemy, army_id)
+                ctx.emit(SiegeBegun(army.province, enemy, besieger.clan, army_id))
+    state = state.but(armies=armies, sieges=sieges)
+    return besiege_orders(ctx, state)
+
+
+def besiege_orders(ctx, state):
+    sieges = dict(state.sieges)
+    for army_id, path in ctx.record.besiege:
+        army = state.armies.get(army_id)
+        if army is None:
+            ctx.army_problem(state, army_id, path, "sieges")
+            continue
+        here = army.province
+        owner = state.owners.get(here)
+        if ctx.date.winter:
+            ctx.problem(f"{army_id} cannot besiege {ctx.name(here)} in {ctx.date.month}: an army cannot besiege a city during winter",
+                        path, hint="sieges begin from March to November", rule="no sieges in winter")
+            continue
+        if here not in state.castles or owner is None or not state.enemies(owner, army.clan):
+            ctx.problem(f"there is no enemy castle in {ctx.name(here)} for {army_id} to besiege", path,
+                        hint="a siege is laid to an enemy clan's fortress or capital in the besieger's province", rule="sieges")
+            continue
+        if here in sieges:
+            ctx.problem(f"{ctx.name(here)} is already besieged by {sieges[here].besieger}", path, rule="sieges")
+            continue
+        field = [a.id for a in state.armies.values() if a.province == here and not a.besieged and state.enemies(a.clan, army.clan)]
+        if field:
+            ctx.problem(f"{field[0]} stands in the field at {ctx.name(here)}: fight it, or let it shut itself in, before a siege",
+                        path, rule="sieges")
+            continue
+        inside = next((a.id for a in state.armies.values() if a.province == here and a.besieged and a.clan == owner), None)
+        sieges[here] = Siege(here, army_id, inside)
+        ctx.emit(SiegeBegun(here, army_id, army.clan, inside))
+    return state.but(sieges=sieges)
+
+
+def unresolved(ctx, state) -> None:
+    """After the battles, enemies may not stand together in the field: a battle, a withdrawal
+    or a siege must have settled every meeting."""
+    seen = set()
+    for province in sorted({a.province for a in state.armies.values()}):
+        here = sorted((a for a in state.armies.values() if a.province == province), key=lambda a: a.id)
+        siege = state.sieges.get(province)
+        for a in here:
+            for b in here:
+                if a.id >= b.id or not state.enemies(a.clan, b.clan):
+                    continue
+                if a.besieged or b.besieged:
+                    outside = b if a.besieged else a
+                    if siege and siege.besieger == outside.id:
+                        continue
+                    if state.clans[outside.clan].active and siege is None:
+                        continue
+                pair = (a.id, b.id)
+                if pair in seen:
+                    continue
+                seen.add(pair)
+                entrant = next((e for e, _ in ctx.entries.get(province, []) if e in pair), None)
+                defender = a.id if entrant == b.id else b.id
+                path = ctx.move_paths.get(entrant or b.id, ())
+                response = ctx.record.responses.get(defender)
+                ctx.problem(f"{a.id} ({a.clan}) and {b.id} ({b.clan}) are both in the field at {ctx.name(province)} after the battle phase",
+                            response.at if response else path,
+                            hint=f"enter their battle under battles:, or write the response of {defender}: "
+                                 "{retreat: PROVINCE} or fortress", rule="meeting an enemy", at_key=not response)

@@ -1,0 +1,544 @@
+"""The events of a Sengoku turn: each says what changed and why, in one sentence.
+
+``describe(name)`` takes a function turning clan, army and province ids into display names.
+Prestige is never changed silently: every point is a :class:`PrestigeAwarded` whose ``cause`` is
+the index, in the same turn's event list, of the event that earned it (the site's ledger links it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import Event
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _path(name, path) -> str:
+    return " → ".join(name(p) for p in path)
+
+
+# ---- set-up and the deck ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClanSetUp(Event):
+    clan: str
+    capital: str
+    provinces: int
+    fortresses: tuple[str, ...]
+    neutral: bool
+
+    def describe(self, name=str) -> str:
+        who = f"{name(self.clan)} (neutral, moved by the umpire)" if self.neutral else name(self.clan)
+        forts = ", ".join(name(f) for f in self.fortresses) or "none"
+        return f"{who} holds {_n(self.provinces, 'province')}, capital {name(self.capital)}, fortress {forts}"
+
+
+@dataclass(frozen=True)
+class ArmyRaised(Event):
+    army: str
+    clan: str
+    province: str
+    strength: int
+    rule: str = "set-up"
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)} raised army {self.army} ({_n(self.strength, 'element')}) at {name(self.province)} ({self.rule})"
+
+
+@dataclass(frozen=True)
+class ArmyDisbanded(Event):
+    army: str
+    clan: str
+    province: str
+    rule: str
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)}'s army {self.army} at {name(self.province)} is disbanded ({self.rule})"
+
+
+@dataclass(frozen=True)
+class CardDrawn(Event):
+    clan: str
+    card: str
+    deck: int
+
+    def describe(self, name=str) -> str:
+        if self.card == "marriage":
+            return f"{name(self.clan)} drew the Marriage into the Shogun family card and keeps it for the game"
+        return f"{name(self.clan)} drew a card from deck {self.deck}"
+
+
+@dataclass(frozen=True)
+class DeckEmpty(Event):
+    deck: int
+    undealt: tuple[str, ...]
+
+    def describe(self, name=str) -> str:
+        extra = f"; {', '.join(map(name, self.undealt))} drew nothing" if self.undealt else ""
+        return f"The last card of deck {self.deck} is drawn{extra}: the turn is played out, then the cards are reshuffled"
+
+
+@dataclass(frozen=True)
+class DeckReshuffled(Event):
+    deck: int
+    cards: int
+
+    def describe(self, name=str) -> str:
+        return f"Every card but the Marriage cards held goes back: deck {self.deck} of {_n(self.cards, 'card')} is shuffled"
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    clan: str
+    card: str
+    purpose: str
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)} played {self.card.replace('_', ' ').title()} ({self.purpose})"
+
+
+@dataclass(frozen=True)
+class MovementOrder(Event):
+    order: tuple[str, ...]
+    how: str
+    rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def describe(self, name=str) -> str:
+        rolls = "; ".join(f"{name(c)} {'/'.join(map(str, r))}" for c, r in self.rolls)
+        return f"Movement order: {', '.join(map(name, self.order))} ({self.how}{': ' + rolls if rolls else ''})"
+
+
+# ---- diplomacy ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AllianceFormed(Event):
+    clans: tuple[str, str]
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clans[0])} and {name(self.clans[1])} formed an alliance"
+
+
+@dataclass(frozen=True)
+class AllianceBroken(Event):
+    by: str
+    other: str
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.by)} broke the alliance with {name(self.other)}"
+
+
+@dataclass(frozen=True)
+class TreatyBroken(Event):
+    clan: str
+    note: str = ""
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)} broke treaty obligations" + (f": {self.note}" if self.note else "")
+
+
+@dataclass(frozen=True)
+class ProvincesCeded(Event):
+    giver: str
+    taker: str
+    provinces: tuple[str, ...]
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.giver)} ceded {', '.join(map(name, self.provinces))} to {name(self.taker)}"
+
+
+@dataclass(frozen=True)
+class FortressBuilt(Event):
+    clan: str
+    province: str
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)} built a fortress in {name(self.province)}"
+
+
+@dataclass(frozen=True)
+class Penalty(Event):
+    clan: str
+    prestige: int
+    reason: str
+
+    def describe(self, name=str) -> str:
+        return f"The umpire penalised {name(self.clan)}: {self.prestige:+d} prestige ({self.reason})"
+
+
+@dataclass(frozen=True)
+class NinjaAttempt(Event):
+    by: str
+    target: str
+    roll: int
+    modifier: int
+    outcome: str              # assassinated | wounded | failed
+    wound_turns: int | None = None
+
+    def describe(self, name=str) -> str:
+        mod = f"{self.modifier:+d} spy " if self.modifier else ""
+        what = {"assassinated": f"{name(self.target)}'s daimyo is assassinated",
+                "wounded": f"{name(self.target)}'s daimyo is wounded for {_n(self.wound_turns or 0, 'turn')}: no orders out of his own provinces",
+                "failed": "the attempt fails"}[self.outcome]
+        return f"{name(self.by)} sent a ninja against {name(self.target)}: d6 {self.roll} {mod}— {what}"
+
+
+@dataclass(frozen=True)
+class Succession(Event):
+    clan: str
+    roll: int
+    outcome: str              # heir | usurper-beaten | usurped
+
+    def describe(self, name=str) -> str:
+        what = {"heir": "the heir secures the succession",
+                "usurper-beaten": "a general tries to seize the clan and is beaten",
+                "usurped": "a general seizes the clan: the player is out of the game"}[self.outcome]
+        return f"{name(self.clan)} succession roll {self.roll}: {what}"
+
+
+# ---- movement ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ArmyMoved(Event):
+    army: str
+    clan: str
+    path: tuple[str, ...]          # from the start province to the end
+    forced: int = 0
+    lost: int = 0
+    rule: str = ""
+
+    def describe(self, name=str) -> str:
+        forced = f", forced march of {_n(self.forced, 'province')} costing {_n(self.lost, 'element')}" if self.forced else ""
+        rule = f" ({self.rule})" if self.rule else ""
+        return f"{name(self.clan)}'s army {self.army} moved {_path(name, self.path)}{forced}{rule}"
+
+
+@dataclass(frozen=True)
+class StormAtSea(Event):
+    army: str
+    clan: str
+    crossing: tuple[str, str]
+    roll: int
+    lost: int
+
+    def describe(self, name=str) -> str:
+        a, b = self.crossing
+        if self.lost or self.roll == 1:
+            return f"A storm hit {self.army}'s fleet from {name(a)} to {name(b)} (d6 {self.roll}): {_n(self.lost, 'element')} lost"
+        return f"{self.army} crossed from {name(a)} to {name(b)} in fair weather (d6 {self.roll})"
+
+
+@dataclass(frozen=True)
+class ElementsTransferred(Event):
+    giver: str
+    taker: str
+    elements: int
+    distance: int
+
+    def describe(self, name=str) -> str:
+        return f"{_n(self.elements, 'element')} marched {_n(self.distance, 'province')} from {self.giver} to reinforce {self.taker}"
+
+
+@dataclass(frozen=True)
+class BattleRefused(Event):
+    army: str
+    clan: str
+    province: str
+    to: str
+    enemy: str
+
+    def describe(self, name=str) -> str:
+        return f"{self.army} refused battle with {self.enemy} and withdrew from {name(self.province)} to {name(self.to)}"
+
+
+@dataclass(frozen=True)
+class ShutInCastle(Event):
+    army: str
+    clan: str
+    province: str
+    enemy: str
+
+    def describe(self, name=str) -> str:
+        return f"{self.army} shut itself in the castle of {name(self.province)} before {self.enemy}"
+
+
+# ---- sieges ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SiegeBegun(Event):
+    province: str
+    besieger: str
+    clan: str
+    defender: str | None
+
+    def describe(self, name=str) -> str:
+        inside = f"with {self.defender} inside" if self.defender else "undefended"
+        return f"{self.besieger} ({name(self.clan)}) laid siege to the castle of {name(self.province)}, {inside}"
+
+
+@dataclass(frozen=True)
+class SiegeRoll(Event):
+    province: str
+    besieger: str
+    roll: int
+    bonus: int
+    needed: int
+    taken: bool
+    lost: int
+    forage: bool = False
+
+    def describe(self, name=str) -> str:
+        bonus = f"{self.bonus:+d} trader " if self.bonus else ""
+        if self.taken:
+            return f"Siege of {name(self.province)}: {self.besieger} rolled {self.roll} {bonus}(needed {self.needed}) and took the castle"
+        cost = "the Forage card spared the element" if self.forage else f"{_n(self.lost, 'element')} lost"
+        return f"Siege of {name(self.province)}: {self.besieger} rolled {self.roll} {bonus}(needed {self.needed}), failed; {cost}"
+
+
+@dataclass(frozen=True)
+class SiegeLifted(Event):
+    province: str
+    besieger: str
+    reason: str
+
+    def describe(self, name=str) -> str:
+        return f"The siege of {name(self.province)} by {self.besieger} is lifted: {self.reason}"
+
+
+@dataclass(frozen=True)
+class CastleTaken(Event):
+    province: str
+    castle: str               # capital | fortress
+    by: str
+    from_clan: str | None
+    how: str
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.by)} took the {self.castle} of {name(self.province)} from {name(self.from_clan)} ({self.how})"
+
+
+@dataclass(frozen=True)
+class ArmyDestroyed(Event):
+    army: str
+    clan: str
+    province: str
+    reason: str
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)}'s army {self.army} is destroyed in {name(self.province)}: {self.reason}"
+
+
+# ---- battles ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BattleFought(Event):
+    province: str
+    attacker: str
+    defender: str
+    attacker_clan: str
+    defender_clan: str
+    sizes: tuple[int, int]             # elements on the table, contingents included
+    lost: tuple[int, int]
+    breaking: tuple[int, int]
+    winner: str
+    loser: str
+    how: str                           # broke | general | most losses | coin toss
+    allies: tuple[tuple[str, str, int, int], ...] = ()   # (army, side army, elements, lost)
+    camp_taken_by: str | None = None
+    castle_taken: bool = False
+
+    def describe(self, name=str) -> str:
+        a, d = self.attacker, self.defender
+        text = (f"Battle of {name(self.province)}: {a} ({name(self.attacker_clan)}, {self.sizes[0]}) against "
+                f"{d} ({name(self.defender_clan)}, {self.sizes[1]}); losses {self.lost[0]}–{self.lost[1]} "
+                f"(breaking points {self.breaking[0]} and {self.breaking[1]}); {self.winner} won ({self.how})")
+        if self.camp_taken_by:
+            text += f"; {self.camp_taken_by} took the enemy camp"
+        return text
+
+
+@dataclass(frozen=True)
+class ArmyRetreated(Event):
+    army: str
+    clan: str
+    province: str
+    to: str
+
+    def describe(self, name=str) -> str:
+        return f"Beaten, {self.army} retreated from {name(self.province)} to {name(self.to)}, towards its capital"
+
+
+@dataclass(frozen=True)
+class ElementsLost(Event):
+    army: str
+    clan: str
+    lost: int
+    reason: str
+
+    def describe(self, name=str) -> str:
+        return f"{self.army} ({name(self.clan)}) lost {_n(self.lost, 'element')}: {self.reason}"
+
+
+# ---- end of turn ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ProvinceConquered(Event):
+    province: str
+    clan: str
+    from_clan: str | None
+    army: str
+
+    def describe(self, name=str) -> str:
+        was = f" from {name(self.from_clan)}" if self.from_clan else ""
+        return f"{name(self.clan)} conquered {name(self.province)}{was}: {self.army} holds it unopposed"
+
+
+@dataclass(frozen=True)
+class SupplyRoll(Event):
+    army: str
+    clan: str
+    province: str
+    roll: int
+    distance: int
+    others: int
+    total: int
+    lost: int
+
+    def describe(self, name=str) -> str:
+        mods = f" +{self.distance} distance" if self.distance else ""
+        mods += f" +{2 * self.others} other armies" if self.others else ""
+        fate = "starves: 1 element lost" if self.lost else "holds out"
+        return f"{self.army} is out of supply in {name(self.province)}: d6 {self.roll}{mods} = {self.total}, {fate}"
+
+
+@dataclass(frozen=True)
+class ChainBroken(Event):
+    army: str
+    clan: str
+    lost_province: str
+    roll: int
+    lost: int
+
+    def describe(self, name=str) -> str:
+        fate = "1 element lost" if self.lost else "no loss"
+        return f"{name(self.lost_province)} fell behind {self.army}: its chain of supply is broken (d6 {self.roll}, {fate})"
+
+
+@dataclass(frozen=True)
+class WinterAttrition(Event):
+    army: str
+    clan: str
+    province: str
+    distance: int
+    lost: int
+    quarters: str | None
+    forage: bool = False
+
+    def describe(self, name=str) -> str:
+        if self.quarters is None:
+            return f"Winter: {self.army} is {_n(self.distance, 'province')} from winter quarters and is destroyed"
+        forage = " (Forage saved one)" if self.forage else ""
+        return (f"Winter: {self.army} was {_n(self.distance, 'province')} from winter quarters, lost "
+                f"{_n(self.lost, 'element')}{forage} and marched to {name(self.quarters)}")
+
+
+@dataclass(frozen=True)
+class WinterReinforced(Event):
+    army: str
+    clan: str
+    province: str
+    gained: int
+
+    def describe(self, name=str) -> str:
+        return f"{self.army} wintered in {name(self.province)} all turn and gained {_n(self.gained, 'element')}"
+
+
+@dataclass(frozen=True)
+class PrestigeAwarded(Event):
+    clan: str
+    points: int
+    reason: str
+    cause: int | None = None           # index of the event that earned it, in this turn's events
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)} {self.points:+d} prestige: {self.reason.replace('_', ' ')}"
+
+
+@dataclass(frozen=True)
+class Seppuku(Event):
+    clan: str
+    prestige: int
+    limit: int
+
+    def describe(self, name=str) -> str:
+        return (f"{name(self.clan)}'s prestige fell to {self.prestige}, below {self.limit}: the daimyo commits seppuku; "
+                "the clan's provinces turn neutral and its armies disband")
+
+
+@dataclass(frozen=True)
+class ClanOut(Event):
+    clan: str
+    reason: str
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)} is out of the game ({self.reason})"
+
+
+@dataclass(frozen=True)
+class MarriagePassed(Event):
+    giver: str
+    taker: str | None
+
+    def describe(self, name=str) -> str:
+        if self.taker:
+            return f"The Marriage card passes from {name(self.giver)} to the victorious {name(self.taker)}"
+        return f"The Marriage card of {name(self.giver)} goes back to the deck"
+
+
+@dataclass(frozen=True)
+class ShogunateClaimed(Event):
+    clan: str
+    provinces: int
+    prestige: int
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)} claims the Shogunate ({self.provinces} provinces, {self.prestige} prestige, married to the Minamoto)"
+
+
+@dataclass(frozen=True)
+class KyotoHeld(Event):
+    clan: str
+    held: int
+    needed: int
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)} holds Kyoto: turn {self.held} of {self.needed}"
+
+
+@dataclass(frozen=True)
+class ClaimFailed(Event):
+    clan: str
+    reason: str
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)}'s claim to the Shogunate fails: {self.reason}"
+
+
+@dataclass(frozen=True)
+class ShogunConferred(Event):
+    clan: str
+
+    def describe(self, name=str) -> str:
+        return f"{name(self.clan)} is conferred the title of Shogun and wins the game"
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    winner: str | None
+    prestige: int
+    reason: str
+
+    def describe(self, name=str) -> str:
+        return f"The game ends ({self.reason}): {name(self.winner)} wins with {self.prestige} prestige"

@@ -1,0 +1,219 @@
+"""The movement phase: element transfers, then each clan's moves in the order of movement.
+
+An army moves up to 3 provinces along the map's links; a sea link is a sea route, and each
+crossing rolls a d6 (a 1: a storm, and a second d6 of elements lost). Up to 2 more provinces
+by forced march, one element each, written as ``forced: N``. Entering a province that holds an
+enemy army ends the move. Kyoto is entered only while the Shogunate is claimed. A neutral army
+stays in its clan's land; an army that refused or lost a battle moves only towards its capital;
+a wounded daimyo's armies stay in his provinces. In winter only the march to quarters is allowed.
+"""
+
+from __future__ import annotations
+
+from . import winter
+from .events import ArmyDestroyed, ArmyMoved, ElementsTransferred, StormAtSea
+from .geo import LAND, distance_to
+
+
+def movement_phase(ctx, state, order: list[str]):
+    previously_retreated = {a.id for a in state.armies.values() if a.retreated}
+    state = transfers(ctx, state)
+    by_clan: dict[str, list] = {}
+    for move in ctx.record.moves:
+        army = state.armies.get(move.army)
+        if army is None:
+            ctx.army_problem(state, move.army, move.at, "movement", at_key=True)
+            continue
+        if army.clan not in order:
+            status = state.clans[army.clan]
+            ctx.problem(f"{move.army} belongs to {army.clan}, which is out of the game", move.at, rule="movement", at_key=True)
+            continue
+        by_clan.setdefault(army.clan, []).append(move)
+    outside = winter.outside(ctx, state)
+    for clan in order:
+        for move in by_clan.get(clan, []):
+            ctx.move_paths[move.army] = move.at
+            if move.army not in state.armies:
+                ctx.problem(f"{move.army} was destroyed before it could move", move.at, rule="movement", at_key=True)
+                continue
+            if ctx.date.winter:
+                if move.army in outside:
+                    state = winter.march(ctx, state, move.army, move)
+                else:
+                    ctx.problem(f"no movement in winter: {move.army} is in winter quarters at {ctx.name(state.armies[move.army].province)}",
+                                move.at, hint="in January only armies outside winter quarters march, and only to quarters",
+                                rule="no movement in winter", at_key=True)
+                continue
+            state = move_army(ctx, state, move)
+    for army_id in outside:
+        if army_id in state.armies and army_id not in ctx.moved:
+            state = winter.march(ctx, state, army_id)
+    armies = dict(state.armies)
+    for army_id in previously_retreated:
+        if army_id in armies:
+            armies[army_id] = armies[army_id].but(retreated=False)
+    return state.but(armies=armies)
+
+
+def transfers(ctx, state):
+    opts = ctx.options
+    armies = dict(state.armies)
+    for t in ctx.record.transfers:
+        giver, taker = armies.get(t.giver), armies.get(t.taker)
+        if giver is None or taker is None:
+            ctx.army_problem(state, t.giver if giver is None else t.taker, t.at + ("from" if giver is None else "to",), "transfers")
+            continue
+        if giver.clan != taker.clan:
+            ctx.problem(f"{t.giver} and {t.taker} belong to different clans; elements are not exchanged", t.at,
+                        rule="players may not exchange armies or elements")
+            continue
+        if t.giver in {m.army for m in ctx.record.moves}:
+            ctx.problem(f"{t.giver} gives elements and also moves", t.at,
+                        hint="an army transferring elements must remain stationary", rule="transfers")
+            continue
+        if giver.besieged:
+            ctx.problem(f"{t.giver} is besieged and cannot send elements out", t.at, rule="transfers")
+            continue
+        if t.elements >= giver.strength:
+            ctx.problem(f"{t.giver} has {giver.strength} elements and cannot give {t.elements}", t.at,
+                        hint="the giving army keeps at least one element", rule="transfers")
+            continue
+        if taker.strength + t.elements > opts["max_elements"]:
+            ctx.problem(f"{t.taker} would have {taker.strength + t.elements} elements, more than {opts['max_elements']}", t.at,
+                        rule="army size")
+            continue
+        d = distance_to(ctx.map, giver.province, [taker.province], LAND)
+        reach = opts["transfer_range"]
+        ok = d is not None and d <= reach
+        if not ok and d is not None:
+            forts = [p for p, _ in state.castles.items() if state.owners.get(p) == giver.clan]
+            for fort in forts:
+                a = distance_to(ctx.map, giver.province, [fort], LAND)
+                b = distance_to(ctx.map, fort, [taker.province], LAND)
+                if a is not None and b is not None and a <= reach and b <= opts["transfer_fortress_bonus"]:
+                    ok = True
+        if not ok:
+            ctx.problem(f"{t.taker} is {d if d is not None else 'no'} provinces from {t.giver}: elements move up to {reach}",
+                        t.at, hint=f"a fortress of the clan within {reach} of both extends the reach to {reach + opts['transfer_fortress_bonus']}",
+                        rule="transfers")
+            continue
+        armies[t.giver] = giver.but(strength=giver.strength - t.elements)
+        armies[t.taker] = taker.but(strength=taker.strength + t.elements)
+        giver, taker = armies[t.giver], armies[t.taker]
+        ctx.emit(ElementsTransferred(t.giver, t.taker, t.elements, d))
+    return state.but(armies=armies)
+
+
+def _enemy_here(state, clan: str, province: str, besieged_count: bool = True):
+    return [a for a in state.armies.values() if a.province == province and state.enemies(a.clan, clan)]
+
+
+def kyoto_open(ctx, state) -> bool:
+    return state.claim is not None or ctx.record.diplomacy.claim is not None
+
+
+def move_army(ctx, state, move):
+    opts = ctx.options
+    army = state.armies[move.army]
+    clan = state.clans[army.clan]
+    problems_before = len(ctx.problems)
+    if army.besieged:
+        ctx.problem(f"{move.army} is besieged in {ctx.name(army.province)} and cannot march out", move.at,
+                    hint="a besieged army may sally: enter a battle against the besieger", rule="sieges", at_key=True)
+        return state
+    if move.army in ctx.moved:
+        ctx.problem(f"{move.army} moves twice", move.at, rule="movement", at_key=True)
+        return state
+    allowed = opts["move"] + opts["forced_march"]
+    steps = list(move.path)
+    needed = max(0, len(steps) - opts["move"])
+    if len(steps) > allowed:
+        ctx.problem(f"{move.army} moves {len(steps)} provinces; at most {opts['move']} and {opts['forced_march']} by forced march",
+                    move.steps[allowed] if len(move.steps) > allowed else move.at, rule="movement")
+        return state
+    if needed and move.forced != needed:
+        ctx.problem(f"{move.army} moves {len(steps)} provinces without forced march" if not move.forced else
+                    f"{move.army} moves {len(steps)} provinces: forced march of {needed}, not {move.forced}",
+                    move.at, hint=f"write  {move.army}: {{path: [...], forced: {needed}}}  (1 element per province forced)",
+                    rule="forced march", at_key=True)
+        return state
+    if move.forced and move.forced > needed:
+        ctx.problem(f"{move.army} writes forced: {move.forced} for a move of {len(steps)} provinces (forced: {needed})",
+                    move.at, rule="forced march", at_key=True)
+        return state
+    here = army.province
+    capital_d = distance_to(ctx.map, here, [clan.capital], LAND) if army.retreated else None
+    wounded = clan.wounded_until is not None and clan.wounded_until >= ctx.turn
+    sea_steps = []
+    for i, there in enumerate(steps):
+        at = move.steps[i] if i < len(move.steps) else move.at
+        link = ctx.map.link_between(here, there)
+        if link is None:
+            near = ctx.map.neighbours(here)
+            sea = ctx.map.neighbours(here, ["sea"])
+            coastal = bool(sea) or bool(ctx.map.links_of(there, ["sea"]))
+            ctx.problem(f"{move.army} cannot go from {ctx.name(here)} to {ctx.name(there)}: they share no border"
+                        + (" and no sea route joins them" if coastal else ""), at,
+                        hint=f"from {ctx.name(here)} an army can enter {', '.join(near)}" + (f" (by sea: {', '.join(sea)})" if sea else ""),
+                        rule="sea movement only via sea routes" if coastal else "movement")
+            return state
+        if link.kind not in opts["move_links"]:
+            ctx.problem(f"{move.army} cannot cross the {link.kind} link from {ctx.name(here)} to {ctx.name(there)}", at,
+                        rule="movement")
+            return state
+        if ctx.map.provinces[there].has("kyoto") and not kyoto_open(ctx, state):
+            ctx.problem(f"{move.army} cannot enter {ctx.name(there)}: Kyoto is entered only to claim the Shogunate or to stop a claim",
+                        at, hint="write  diplomacy: {claim: CLAN}  in the turn the claimant moves in", rule="Kyoto")
+            return state
+        if clan.neutral and state.owners.get(there) != army.clan:
+            ctx.problem(f"{move.army} is a neutral army and does not leave {army.clan}'s land ({ctx.name(there)} is not theirs)", at,
+                        rule="neutral clans")
+            return state
+        if wounded and state.owners.get(there) != army.clan:
+            ctx.problem(f"{army.clan}'s daimyo is wounded (until turn {clan.wounded_until}): {move.army} cannot leave the clan's provinces",
+                        at, rule="ninja: wounded")
+            return state
+        if army.retreated:
+            d = distance_to(ctx.map, there, [clan.capital], LAND)
+            if capital_d is None or d is None or d >= capital_d:
+                ctx.problem(f"{move.army} retreated last turn and may only move back towards its capital {ctx.name(clan.capital)}",
+                            at, hint=f"{ctx.name(there)} is not nearer the capital than {ctx.name(here)}", rule="retreat")
+                return state
+            capital_d = d
+        if i < len(steps) - 1 and _enemy_here(state, army.clan, there):
+            enemy = _enemy_here(state, army.clan, there)[0]
+            ctx.problem(f"{move.army} must stop in {ctx.name(there)}: the enemy army {enemy.id} stands there", move.steps[i + 1]
+                        if i + 1 < len(move.steps) else at, hint="an army entering a province with an enemy army ends its move there",
+                        rule="meeting an enemy")
+            return state
+        if link.kind == "sea":
+            sea_steps.append((here, there))
+        here = there
+    # the move stands: storms, forced march, arrival
+    strength = army.strength
+    dice_index = 0
+    events = []
+    for a, b in sea_steps:
+        roll = ctx.roll("storm", move.army, dice_index)
+        dice_index += 1
+        lost = 0
+        if roll <= opts["storm_on"]:
+            lost = ctx.roll("storm", move.army, dice_index)
+            dice_index += 1
+        strength -= lost
+        events.append(StormAtSea(move.army, army.clan, (a, b), roll, lost))
+    forced_loss = needed * opts["forced_march_cost"]
+    strength -= forced_loss
+    ctx.emit(ArmyMoved(move.army, army.clan, (army.province,) + tuple(steps), needed, forced_loss))
+    for event in events:
+        ctx.emit(event)
+    ctx.moved.add(move.army)
+    armies = dict(state.armies)
+    if strength <= 0:
+        del armies[move.army]
+        ctx.emit(ArmyDestroyed(move.army, army.clan, here, "lost on the march" if not sea_steps else "lost at sea"))
+        return state.but(armies=armies)
+    armies[move.army] = army.but(province=here, strength=strength)
+    if _enemy_here(state, army.clan, here):
+        ctx.entries.setdefault(here, []).append((move.army, steps[-2] if len(steps) > 1 else army.province))
+    return state.but(armies=armies)

@@ -1,0 +1,50 @@
+"""Order of movement: turn 1 by the cards drawn (Joker > Ace > King ...), later turns by a d6
+each, the highest first and then clockwise (the order of the players in campaign.yaml), ties
+for first re-rolled; an order written in the turn file (agreed, or chosen with a Spy) is a fact.
+Neutral clans, moved by the umpire, go last."""
+
+from __future__ import annotations
+
+from .cards import rank
+from .events import MovementOrder
+
+
+def movement_order(ctx, state) -> list[str]:
+    players = state.players()
+    neutrals = [c for c, clan in state.clans.items() if clan.active and clan.neutral]
+    seating = [p.id for p in ctx.campaign.players]
+    if ctx.record.order:
+        order, path = ctx.record.order
+        missing = [c for c in players if c not in order]
+        extra = [c for c in order if c not in players]
+        if missing or extra or len(set(order)) != len(order):
+            ctx.problem("the movement order must name each clan in the game once",
+                        path, hint=("missing: " + ", ".join(missing) if missing else "") +
+                        (" not in the game: " + ", ".join(extra) if extra else ""), rule="order of movement")
+        else:
+            ctx.emit(MovementOrder(tuple(order), "as written"))
+            return list(order) + neutrals
+    if ctx.turn == 1 and players and all(ctx.campaign.player(c).fields.get("start_card") is not None for c in players):
+        cards = {c: rank(ctx.campaign.player(c).fields["start_card"]) for c in players}
+        order = sorted(players, key=lambda c: (-cards[c], seating.index(c)))
+        ctx.emit(MovementOrder(tuple(order), "first turn: highest card first"))
+        return order + neutrals
+    rolls = {c: [] for c in players}
+    contenders = list(players)
+    attempt = 0
+    while contenders:
+        for c in contenders:
+            rolls[c].append(ctx.roll("initiative", c, attempt))
+        best = max(rolls[c][-1] for c in contenders)
+        top = [c for c in contenders if rolls[c][-1] == best]
+        if len(top) == 1 or attempt > 20:
+            first = sorted(top, key=seating.index)[0]
+            break
+        contenders, attempt = top, attempt + 1
+    else:
+        return neutrals
+    at = seating.index(first)
+    clockwise = seating[at:] + seating[:at]
+    order = [c for c in clockwise if c in players]
+    ctx.emit(MovementOrder(tuple(order), "highest d6 first, then clockwise", tuple((c, tuple(rolls[c])) for c in players)))
+    return order + neutrals

@@ -1,0 +1,97 @@
+"""JSON Schemas: the Sengoku turn file, and the fields a clan takes in campaign.yaml."""
+
+from __future__ import annotations
+
+NAME = {"type": ["string", "integer"], "description": "A province: its id, its name, or its number on a numbered map."}
+ARMY = {"type": "string", "description": "An army id, such as takeda-1."}
+CLAN = {"type": "string"}
+D6 = {"type": "integer", "minimum": 1, "maximum": 6}
+PATH = {"oneOf": [{"type": "string", "description": "Provinces entered, in order: \"shinano, kozuke\"."},
+                  {"type": "array", "items": NAME, "minItems": 1}, {"type": "integer"}]}
+
+SIDE = {
+    "type": "object", "required": ["army"], "additionalProperties": False,
+    "properties": {
+        "army": ARMY,
+        "lost": {"type": "integer", "minimum": 0, "description": "Elements this army lost on the table."},
+        "general_lost": {"type": "boolean"},
+        "camp_taken": {"type": "boolean", "description": "This side took the enemy's camp (+2 prestige)."},
+        "cards": {"type": "array", "items": {"type": "string"}, "description": "Cards this side played (at most 3)."},
+        "allies": {"type": "array", "items": {
+            "type": "object", "required": ["army", "elements"], "additionalProperties": False,
+            "properties": {"army": ARMY, "elements": {"type": "integer", "minimum": 1},
+                           "lost": {"type": "integer", "minimum": 0}}},
+            "description": "Allied contingents (3-6 elements) or a besieged army's 3 elements."},
+        "retreat": {**NAME, "description": "Where this side retreats if it loses (default: the nearest way to its capital)."},
+        "penalty": {"type": "integer", "minimum": 0, "description": "Umpire: elements removed for abusing the time limits."},
+    },
+}
+
+TURN_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "turn": {"type": "integer", "minimum": 1},
+        "title": {"type": "string"},
+        "date": {"type": "string", "description": "The game day, e.g. 2026-03-14."},
+        "notes": {"type": "string"},
+        "cards": {"type": "object", "additionalProperties": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+                  "description": "Cards drawn this turn: clan -> card. Draws not written are dealt from the shuffled deck."},
+        "order": {"type": "array", "items": CLAN, "description": "Movement order, as agreed (a Spy card); else rolled."},
+        "diplomacy": {"type": "object", "additionalProperties": False, "properties": {
+            "alliances": {"type": "array", "items": {"type": "array", "items": CLAN, "minItems": 2, "maxItems": 2}},
+            "broken_alliances": {"type": "array", "items": {"type": "object", "required": ["by", "with"], "additionalProperties": False,
+                                                          "properties": {"by": CLAN, "with": CLAN}}},
+            "broken_treaties": {"type": "array", "items": {"oneOf": [CLAN, {"type": "object", "required": ["clan"], "additionalProperties": False,
+                                                                         "properties": {"clan": CLAN, "note": {"type": "string"}}}]}},
+            "cessions": {"type": "array", "items": {"type": "object", "required": ["from", "to", "provinces"], "additionalProperties": False,
+                                                  "properties": {"from": CLAN, "to": CLAN, "provinces": {"type": "array", "items": NAME}}}},
+            "fortresses": {"type": "object", "additionalProperties": NAME, "description": "clan -> province where it builds a fortress."},
+            "ninja": {"type": "array", "items": {"type": "object", "required": ["by", "target"], "additionalProperties": False,
+                                               "properties": {"by": CLAN, "target": CLAN, "spy": {"enum": ["by", "target"]}}}},
+            "claim": {**CLAN, "description": "The clan that claims the Shogunate this turn."},
+            "penalties": {"type": "array", "items": {"type": "object", "required": ["clan", "prestige"], "additionalProperties": False,
+                                                   "properties": {"clan": CLAN, "prestige": {"type": "integer"}, "reason": {"type": "string"}}}},
+        }},
+        "moves": {"type": "object", "additionalProperties": {"oneOf": [
+            PATH, {"type": "object", "required": ["path"], "additionalProperties": False,
+                   "properties": {"path": PATH, "forced": {"type": "integer", "minimum": 0}}}]},
+            "description": "army -> the provinces it enters, in order; {path: [...], forced: 1} for a forced march."},
+        "transfers": {"type": "array", "items": {"type": "object", "required": ["from", "to", "elements"], "additionalProperties": False,
+                                               "properties": {"from": ARMY, "to": ARMY, "elements": {"type": "integer", "minimum": 1}}}},
+        "responses": {"type": "object", "additionalProperties": {"oneOf": [
+            {"enum": ["battle", "fortress"]}, {"type": "string", "pattern": "^retreat"},
+            {"type": "object", "required": ["retreat"], "additionalProperties": False, "properties": {"retreat": NAME}}]},
+            "description": "A defender's answer to an army entering its province: battle, fortress or {retreat: PROVINCE}."},
+        "besiege": {"type": "array", "items": ARMY, "description": "Armies laying siege to an empty enemy castle."},
+        "battles": {"type": "array", "items": {
+            "type": "object", "required": ["at", "attacker", "defender"], "additionalProperties": False,
+            "properties": {"at": NAME, "attacker": SIDE, "defender": SIDE,
+                           "coin": {"enum": ["attacker", "defender"], "description": "Who won the coin toss when losses are equal."},
+                           "castle_taken": {"type": "boolean", "description": "Relief battle: the besieger held the BUA and won."},
+                           "winner": {**ARMY, "description": "Optional: checked against the losses."},
+                           "notes": {"type": "string"}}}},
+        "play": {"type": "object", "additionalProperties": {"oneOf": [ARMY, {"type": "array", "items": ARMY}]},
+                 "description": "Cards played outside battle: forage or portuguese_trader -> armies."},
+        "dice": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": {
+            "oneOf": [D6, {"type": "array", "items": D6}]}},
+            "description": "Rolls made at the table: purpose -> army or clan -> d6. Rolls not written are drawn from the seed."},
+        "usurper": {"type": "object", "additionalProperties": {"enum": ["won", "lost"]},
+                    "description": "After a failed succession roll: did the clan win the battle against the usurper?"},
+    },
+}
+
+ARMY_SPEC = {"oneOf": [NAME, {"type": "object", "required": ["at"], "additionalProperties": False,
+                              "properties": {"id": {"type": "string"}, "at": NAME,
+                                             "elements": {"type": "integer", "minimum": 1}}}]}
+
+PLAYER_PROPERTIES = {
+    "provinces": {"type": "array", "items": NAME, "description": "The clan's provinces at the start."},
+    "capital": {**NAME, "description": "The clan's capital (one of its provinces)."},
+    "fortress": {**NAME, "description": "The clan's starting fortress."},
+    "fortresses": {"type": "array", "items": NAME},
+    "armies": {"type": "array", "items": ARMY_SPEC, "description": "Starting armies: a province, or {id, at, elements}."},
+    "neutral": {"type": "boolean", "description": "An unplayed clan: neutral, moved by the umpire."},
+    "start_card": {"type": ["string", "integer"], "description": "The card drawn for first-turn order: joker, A, K, Q, J, 10 ... 2."},
+    "prestige": {"type": "integer", "description": "Starting prestige, if not the rule's 10."},
+}
