@@ -23,23 +23,25 @@ def _report(problems, *, stream=None) -> None:
         click.echo(problem.format(), err=True)
 
 
-def _fail(exc: ChronicleError) -> None:
+def _fail(exc: ChronicleError, writes: bool = False) -> None:
     _report(exc.problems)
     errors = sum(1 for p in exc.problems if p.severity == "error")
-    click.echo(f"{errors} error{'s' if errors != 1 else ''} found; nothing was written.", err=True)
+    tail = "; nothing was written." if writes else "."
+    click.echo(f"{errors} error{'s' if errors != 1 else ''} found{tail}", err=True)
     sys.exit(1)
 
 
-def _load(directory: Path, strict: bool = False):
+def _load(directory: Path, strict: bool = False, writes: bool = False):
     try:
         history = load_history(directory)
     except ChronicleError as exc:
-        _fail(exc)
+        _fail(exc, writes)
     warnings = [p for p in history.problems if p.severity != "error"]
     if warnings:
         _report(warnings)
         if strict:
-            click.echo(f"{len(warnings)} warning(s) with --strict; nothing was written.", err=True)
+            tail = "; nothing was written." if writes else "."
+            click.echo(f"{len(warnings)} warning(s) with --strict{tail}", err=True)
             sys.exit(1)
     return history
 
@@ -116,12 +118,12 @@ def build(directory, strict, quiet, output):
       chronicle build my-campaign && open my-campaign/site/index.html
     """
     from .render.site import build_site
-    history = _load(directory, strict)
+    history = _load(directory, strict, writes=True)
     target = output or directory / "site"
     try:
         count = build_site(history, target, progress=not quiet)
     except ChronicleError as exc:
-        _fail(exc)
+        _fail(exc, writes=True)
     if not quiet:
         click.echo(f"Built {count} files into {target}.")
 
@@ -170,6 +172,31 @@ def schema(kind, output):
     if kind not in everything:
         raise click.UsageError(f"unknown kind {kind!r}; kinds: {', '.join(sorted(everything))}")
     click.echo(schemas.dumps(everything[kind]), nl=False)
+
+
+@main.command()
+@CAMPAIGN_DIR
+@click.option("--port", "-p", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port on 127.0.0.1 (0: any free port).")
+def serve(directory, port):
+    """Serve the site on localhost, rebuilding and reloading the browser on every change.
+
+    Watches content/ and templates/; build errors show in the terminal and over the page.
+    Nothing is written to DIRECTORY/site.
+
+    \b
+    Example:
+      chronicle serve my-campaign --port 8001
+    """
+    from .serve import HOST, Server
+    server = Server(directory, port, echo=lambda text: click.echo(text, err=True))
+    try:
+        bound = server.start()
+    except OSError as exc:
+        server.stop()
+        raise click.UsageError(f"cannot listen on {HOST}:{port}: {exc.strerror or exc}; try --port 0")
+    click.echo(f"Serving {directory} on http://{HOST}:{bound}/ (Ctrl+C to stop)")
+    server.wait()
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ server validates and completes as the administrator types.
 
 from __future__ import annotations
 
+import difflib
 import json
 
 import jsonschema
@@ -145,7 +146,19 @@ def _explain(doc: Document, path: tuple, error) -> list[Problem]:
     if error.validator == "propertyNames":
         return [doc.locate(Problem(f"{error.instance!r} is not a valid id", hint="use lower-case letters, digits, _ and -",
                                    path=path + (error.instance,)), key=True)]
+    if error.validator == "pattern" and error.schema.get("x-verbs") and isinstance(error.instance, str):
+        return [doc.locate(Problem(f"cannot read {error.instance!r}", hint=_verb_hint(error), path=path))]
     return [doc.locate(Problem(_message(error), hint=error.schema.get("description"), path=path))]
+
+
+def _verb_hint(error) -> str:
+    """Did-you-mean on a misspelt first word ('Atack Inaba' -> 'Attack Inaba'), from ``x-verbs``."""
+    verbs = error.schema["x-verbs"]
+    verb, _, rest = error.instance.strip().partition(" ")
+    close = difflib.get_close_matches(verb.lower(), [v.lower() for v in verbs], n=1, cutoff=0.6)
+    if close and rest.strip():
+        return f"did you mean '{close[0].title()} {rest.strip()}'?"
+    return "write " + " or ".join(f"'{v} X'" for v in verbs)
 
 
 def _message(error) -> str:

@@ -51,3 +51,15 @@ def test_published_schemas_are_up_to_date():
         path = published / f"{name}.schema.json"
         assert path.is_file() and path.read_text(encoding="utf-8") == schemas.dumps(body), \
             f"{path} is stale: run 'chronicle schema --output schemas'"
+
+
+def test_format_examples_make_a_campaign_that_checks_clean(make_campaign, run):
+    """docs/format.md's campaign and turn examples, put together, replay with no problem at all."""
+    text = (DOCS / "format.md").read_text(encoding="utf-8")
+    blocks = {SCHEMA_LINE.match(b).group(1): b for b in BLOCK.findall(text) if SCHEMA_LINE.match(b)}
+    root = make_campaign(blocks["campaign-pitac"], {1: blocks["turn-pitac"]})
+    result = run("check", root, "--strict")
+    assert result.exit_code == 0, result.output
+    state = __import__("json").loads(run("state", root, "--json").stdout)
+    assert state["provinces"]["tosa"]["owner"] == "ginger"          # as the example's comments say
+    assert state["players"]["paula"]["capital"] == "iyo"

@@ -145,8 +145,10 @@ def _generate(data, root: Path):
         after = _play(campaign, turns + [turn]).result(number).after
         capitals = {}
         for player in sorted(after.pending_capital):
-            options = after.held_by(player) or after.neutral()
-            capitals[player] = data.draw(st.sampled_from(options), label="new capital")
+            # two players left with nothing cannot both take the same neutral territory
+            options = after.held_by(player) or [p for p in after.neutral() if p not in capitals.values()]
+            if options:
+                capitals[player] = data.draw(st.sampled_from(options), label="new capital")
         if capitals:
             turn["capitals"] = capitals
         turns.append(turn)

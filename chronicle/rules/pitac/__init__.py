@@ -48,7 +48,8 @@ TURN_SCHEMA = {
         "orders": {"type": "object", "additionalProperties": {
             "type": ["array", "null"],
             "items": {"oneOf": [
-                {"type": "string", "pattern": r"(?i)^\s*(attack|defend)\s+\S", "description": "Attack X or Defend X"},
+                {"type": "string", "pattern": r"(?i)^\s*(attack|defend)\s+\S", "x-verbs": ["Attack", "Defend"],
+                 "description": "Attack X or Defend X"},
                 {"type": "object", "minProperties": 1, "maxProperties": 1,
                  "properties": {"attack": {"type": "string"}, "defend": {"type": "string"}},
                  "additionalProperties": False}]}},
@@ -119,6 +120,7 @@ class Pitac(Ruleset):
             return (-roll, player.index)
 
         chosen_by = {}
+        placed = set()
         for player in sorted(players, key=order):
             path = ("players", player.index, "capital")
             wanted = player.fields.get("capital", "random")
@@ -142,11 +144,15 @@ class Pitac(Ruleset):
             owners[province], capitals[player.id] = player.id, province
             capital_dice[player.id] = campaign.options["capital_dice"]
             chosen_by[province] = player.id
+            placed.add(player.id)
             events.append(CapitalPlaced(player.id, province, "joined" if turn else "chosen", capital_dice[player.id]))
         off_map = set(state.off_map)
-        for player in players:
-            if player.fields.get("capital", "random") != "random":
-                continue
+        # 'random', and any choice rejected above (reported; drawn instead so that one slip in
+        # campaign.yaml does not also leave the player off the map for every later turn)
+        unplaced = [p for p in players if p.id not in placed]
+        drawing_order = [p for p in unplaced if p.fields.get("capital", "random") == "random"]
+        drawing_order += [p for p in unplaced if p not in drawing_order]
+        for player in drawing_order:
             free = [p for p in owners if owners[p] is None and p not in barred]
             province = dice.choice(free, "start-capital", player.id)
             if province is None:
@@ -251,20 +257,38 @@ class Pitac(Ruleset):
         for (province, player), (dice, path) in record.dice.items():
             count = owed.get(province, {}).get(player)
             if count is None:
-                problems.append(Problem(
-                    f"dice recorded for {player} at {province}, but {player} neither attacks nor defends it this turn",
-                    hint="record dice only for territories in conflict", path=path, rule="dice"))
+                problems.append(self._unowed_dice(state, record, legal, owed, province, player, path))
             elif len(dice) != count:
                 problems.append(Problem(
                     f"{player} owes {count} d10 at {province}, {len(dice)} recorded",
                     hint=self._dice_hint(campaign, state, province, player, legal), path=path, rule="dice"))
         return problems
 
+    def _unowed_dice(self, state, record, legal, owed, province, player, path) -> Problem:
+        """Dice written where none are owed, explained by the most likely cause."""
+        if any(o.player == player and o.province == province for o in legal):
+            message = f"no one attacks {province} this turn, so {player}'s Defend there rolls no dice"
+            hint = "remove these dice; a Defend only adds a die when the territory is attacked"
+        elif any(o.player == player and o.province == province for o in record.orders):
+            message = f"dice recorded for {player} at {province}, but {player}'s order there was rejected"
+            hint = "fix that order (see its error) or remove these dice"
+        elif province in owed:
+            message = f"dice recorded for {player} at {province}, but {player} neither attacks nor holds it"
+            hint = "the sides there are " + ", ".join(sorted(owed[province]))
+        else:
+            message = f"dice recorded for {player} at {province}, but no one attacks {province} this turn"
+            hint = "record dice only for territories in conflict"
+        return Problem(message, hint=hint, path=path, rule="dice")
+
     def _dice_hint(self, campaign, state, province, player, legal) -> str:
         if state.owners[province] == player:
             base = self._base_dice(campaign, state, province)
             defends = sum(1 for o in legal if o.player == player and o.province == province)
-            return f"the holder rolls {base} for the territory" + (f" + {defends} for Defend orders" if defends else "")
+            why = ""
+            if base == 1 and player in state.pending_capital:
+                why = f" ({player} has no capital: the one lost was not replaced, so every territory rolls 1)"
+            return (f"the holder rolls {base} for the territory" + (f" + {defends} for Defend orders" if defends else "")
+                    + why)
         attacks = sum(1 for o in legal if o.player == player and o.province == province)
         return f"one d10 per Attack order: {attacks}"
 

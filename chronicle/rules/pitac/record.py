@@ -144,34 +144,36 @@ def _battles(raw, players, problems) -> list[Battle]:
                 or not all(_is_text(w) for _, w in winner_paths) or not isinstance(vp, dict)):
             continue   # the schema has reported the wrong type
         vp = {p: v for p, v in vp.items() if isinstance(v, int) and not isinstance(v, bool)}
-        ok = True
-        seen = set()
+        # a wrong part is reported and left out, but the battle stands with what is right, so one
+        # slip does not also cost every player in it their moves (and flood the report)
+        seen: list[str] = []
         for j, player in enumerate(names):
             more = check_player(player, players, path + ("players", j))
             if player in seen:
                 more.append(Problem(f"battle names {player!r} twice", hint="list each player once",
                                     path=path + ("players", j), rule="battle"))
-            seen.add(player)
             problems.extend(more)
-            ok = ok and not more
-        winners = [winner for _, winner in winner_paths]
+            if not more:
+                seen.append(player)
+        winners = []
         for j, winner in winner_paths:
             if winner not in seen:
                 where = path + ("winner",) + (() if j is None else (j,))
                 close = did_you_mean(winner, seen)
                 problems.append(Problem(f"winner {winner!r} did not fight in this battle",
                                         hint=(close + " " if close else "") +
-                                        "the winner must be one of its players: " + ", ".join(names),
+                                        "the winner must be one of its players: " + ", ".join(map(str, names)),
                                         path=where, rule="battle"))
-                ok = False
-        for player in vp:
+            elif winner not in winners:
+                winners.append(winner)
+        for player in list(vp):
             if player not in seen:
                 problems.append(Problem(f"VP for {player!r}, who did not fight in this battle",
                                         hint=did_you_mean(player, seen) or "give VP only to the battle's players",
                                         path=path + ("vp", player), rule="ranks", at_key=True))
-                ok = False
-        if ok:
-            battles.append(Battle(str(entry.get("name") or f"Battle {i + 1}"), tuple(names), tuple(winners),
+                del vp[player]
+        if seen:
+            battles.append(Battle(str(entry.get("name") or f"Battle {i + 1}"), tuple(seen), tuple(winners),
                                   dict(vp), entry.get("scenario"), path))
     return battles
 
