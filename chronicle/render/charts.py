@@ -1,0 +1,149 @@
+"""SVG line charts (svgwrite): one series per player, in the player's map colour.
+
+A chart is a value (:class:`Chart`) drawn by :func:`line_chart`; it knows nothing of the game.
+Every point carries a ``<title>`` with its exact figure, and the x axis is the turn number.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import svgwrite
+
+INK = "#1b1b1b"
+GRID = "#d0d0d0"
+WIDTH, HEIGHT = 560, 300
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 18, 16, 50
+LEGEND_ROW = 26
+LEGEND_COLUMNS = 2
+DASHES = (None, "6,3", "2,3", "8,3,2,3")     # series told apart by more than colour
+
+
+@dataclass(frozen=True)
+class Series:
+    key: str
+    label: str
+    colour: str
+    values: tuple[float, ...]        # one per x
+    emphasis: bool = True
+
+
+@dataclass(frozen=True)
+class Chart:
+    id: str                          # unique on its page; prefixes every id inside
+    title: str
+    x_label: str
+    y_label: str
+    xs: tuple[int, ...]
+    series: tuple[Series, ...]
+
+
+def nice_ticks(top: float, count: int = 5, integer: bool = True) -> list[float]:
+    """Round tick values from 0 to at least ``top``: steps of 1, 2 or 5 times a power of ten
+    (and 2.5 too when the data need not be whole numbers)."""
+    if top <= 0:
+        return [0, 1]
+    raw = top / count
+    magnitude = 10 ** math.floor(math.log10(raw))
+    steps = (1, 2, 5, 10) if integer else (1, 2, 2.5, 5, 10)
+    step = next(m * magnitude for m in steps if m * magnitude >= raw)
+    if integer and step < 1:
+        step = 1
+    ticks = [0.0]
+    while ticks[-1] < top:
+        ticks.append(round(ticks[-1] + step, 6))
+    return ticks
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def line_chart(chart: Chart) -> str:
+    """The chart as inline SVG text (no width/height: it scales to its container)."""
+    rows = math.ceil(len(chart.series) / LEGEND_COLUMNS)
+    height = HEIGHT + rows * LEGEND_ROW + 8
+    dwg = svgwrite.Drawing(debug=False)
+    del dwg.attribs["width"], dwg.attribs["height"]
+    dwg.viewbox(0, 0, WIDTH, height)
+    dwg["class"] = "chart"
+    dwg["role"] = "img"
+    dwg["id"] = chart.id
+    dwg.set_desc(title=chart.title)
+    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+    xs = chart.xs or (0,)
+    x0, x1 = min(xs), max(xs)
+    top = max([v for s in chart.series for v in s.values] + [1])
+    ticks = nice_ticks(top, integer=all(float(v).is_integer() for s in chart.series for v in s.values))
+    y_top = ticks[-1]
+
+    def px(x: float) -> float:
+        return MARGIN_LEFT + (plot_w * (x - x0) / (x1 - x0) if x1 != x0 else plot_w / 2)
+
+    def py(y: float) -> float:
+        return MARGIN_TOP + plot_h - plot_h * y / y_top
+
+    text = dict(font_family="system-ui, sans-serif", font_size="15", fill=INK)
+    axes = dwg.g(class_="axes", **text)
+    for tick in ticks:
+        y = py(tick)
+        axes.add(dwg.line((_fmt(MARGIN_LEFT), _fmt(y)), (_fmt(MARGIN_LEFT + plot_w), _fmt(y)), stroke=GRID,
+                          stroke_width=1, class_="grid"))
+        axes.add(dwg.text(_num(tick), insert=(_fmt(MARGIN_LEFT - 7), _fmt(y + 5)), text_anchor="end"))
+    step = max(1, math.ceil(len(xs) / 10))
+    for i, x in enumerate(xs):
+        if i % step and x != xs[-1]:
+            continue
+        axes.add(dwg.line((_fmt(px(x)), _fmt(MARGIN_TOP + plot_h)), (_fmt(px(x)), _fmt(MARGIN_TOP + plot_h + 5)),
+                          stroke=INK, stroke_width=1))
+        axes.add(dwg.text(str(x), insert=(_fmt(px(x)), _fmt(MARGIN_TOP + plot_h + 20)), text_anchor="middle"))
+    axes.add(dwg.line((_fmt(MARGIN_LEFT), _fmt(MARGIN_TOP)), (_fmt(MARGIN_LEFT), _fmt(MARGIN_TOP + plot_h)),
+                      stroke=INK, stroke_width=1.2))
+    axes.add(dwg.line((_fmt(MARGIN_LEFT), _fmt(MARGIN_TOP + plot_h)), (_fmt(MARGIN_LEFT + plot_w), _fmt(MARGIN_TOP + plot_h)),
+                      stroke=INK, stroke_width=1.2))
+    axes.add(dwg.text(chart.x_label, insert=(_fmt(MARGIN_LEFT + plot_w / 2), _fmt(HEIGHT - 6)), text_anchor="middle",
+                      class_="axis-label"))
+    y_label = dwg.text(chart.y_label, insert=(0, 0), text_anchor="middle", class_="axis-label",
+                       transform=f"translate(16 {_fmt(MARGIN_TOP + plot_h / 2)}) rotate(-90)")
+    axes.add(y_label)
+    dwg.add(axes)
+
+    lines = dwg.g(class_="series", fill="none", stroke_linejoin="round", stroke_linecap="round")
+    ordered = sorted(enumerate(chart.series), key=lambda pair: (pair[1].emphasis, pair[0]))
+    for index, series in ordered:
+        group = dwg.g(class_=f"line series-{series.key}" + ("" if series.emphasis else " faded"),
+                      opacity="1" if series.emphasis else "0.35")
+        points = [(_fmt(px(x)), _fmt(py(v))) for x, v in zip(xs, series.values)]
+        line = dwg.polyline(points, stroke=series.colour, stroke_width=3 if series.emphasis else 2)
+        dash = DASHES[index % len(DASHES)]
+        if dash:
+            line["stroke-dasharray"] = dash
+        group.add(line)
+        for x, v, (cx, cy) in zip(xs, series.values, points):
+            dot = dwg.circle((cx, cy), r=3.5, fill=series.colour, stroke="#ffffff", stroke_width=1)
+            dot.set_desc(title=f"{series.label}, turn {x}: {_num(v)} {chart.y_label.lower()}")
+            group.add(dot)
+        lines.add(group)
+    dwg.add(lines)
+
+    legend = dwg.g(class_="legend", **text)
+    column = WIDTH / LEGEND_COLUMNS
+    for i, series in enumerate(chart.series):
+        lx = 12 + (i % LEGEND_COLUMNS) * column
+        ly = HEIGHT + 12 + (i // LEGEND_COLUMNS) * LEGEND_ROW
+        swatch = dwg.line((_fmt(lx), _fmt(ly)), (_fmt(lx + 24), _fmt(ly)), stroke=series.colour, stroke_width=3)
+        dash = DASHES[i % len(DASHES)]
+        if dash:
+            swatch["stroke-dasharray"] = dash
+        legend.add(swatch)
+        label = series.label if len(series.label) <= 28 else series.label[:27] + "…"
+        legend.add(dwg.text(label, insert=(_fmt(lx + 30), _fmt(ly + 4)),
+                            font_weight="700" if series.emphasis else "400"))
+    dwg.add(legend)
+    return dwg.tostring()

@@ -1,0 +1,71 @@
+"""The Atom feed of turns and sitemap.xml: deterministic text, dates from the turns, never the clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from xml.sax.saxutils import escape, quoteattr
+
+EPOCH = "2000-01-01T00:00:00Z"        # for a campaign whose turns carry no date
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "campaign"
+
+
+def atom_time(date: str | None, fallback: str) -> str:
+    """An Atom timestamp from a turn's date (``2026-03-14``), or ``fallback`` if it has none."""
+    if date:
+        try:
+            day = dt.date.fromisoformat(str(date)[:10])
+        except ValueError:
+            return fallback
+        return f"{day.isoformat()}T00:00:00Z"
+    return fallback
+
+
+def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) -> str:
+    """``entries`` are (turn view, HTML summary) for every turn, oldest first."""
+    campaign = model.campaign
+    base = base_url.rstrip("/") + "/" if base_url else ""
+    feed_id = base if base else f"tag:chronicle.invalid,2000:{slug(campaign.title)}"
+    stamped = []
+    last = EPOCH
+    for view, html in entries:
+        last = atom_time(view.date, last)
+        stamped.append((view, html, last))
+    updated = max([EPOCH] + [s[2] for s in stamped])
+    out = ['<?xml version="1.0" encoding="utf-8"?>',
+           '<feed xmlns="http://www.w3.org/2005/Atom">',
+           f"  <title>{escape(campaign.title)}</title>"]
+    if campaign.description:
+        out.append(f"  <subtitle>{escape(campaign.description)}</subtitle>")
+    out += [f"  <id>{escape(feed_id)}</id>",
+            f"  <updated>{updated}</updated>",
+            f"  <link rel=\"self\" href={quoteattr(base + 'feed.xml')}/>",
+            f"  <link rel=\"alternate\" type=\"text/html\" href={quoteattr(base + 'index.html')}/>",
+            f"  <author><name>{escape(campaign.title)}</name></author>",
+            '  <generator uri="https://pypi.org/project/chronicle/">chronicle</generator>']
+    for view, html, stamp in reversed(stamped):
+        link = base + view.path
+        entry_id = link if base else f"{feed_id}/turns/{view.slug}"
+        out += ["  <entry>",
+                f"    <title>{escape(view.title)}</title>",
+                f"    <id>{escape(entry_id)}</id>",
+                f"    <updated>{stamp}</updated>",
+                f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(link)}/>",
+                f"    <content type=\"html\">{escape(html)}</content>",
+                "  </entry>"]
+    out.append("</feed>")
+    return "\n".join(out) + "\n"
+
+
+def sitemap(base_url: str, paths: list[str]) -> str:
+    base = base_url.rstrip("/") + "/"
+    out = ['<?xml version="1.0" encoding="utf-8"?>',
+           '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+    for path in sorted(paths):
+        shown = "" if path == "index.html" else path[:-len("index.html")] if path.endswith("/index.html") else path
+        out.append(f"  <url><loc>{escape(base + shown)}</loc></url>")
+    out.append("</urlset>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,305 @@
+"""Render a History into a static site: the page list, the writing, the feed and sitemap.
+
+Two phases, as MkDocs and Pelican build: first gather everything (:func:`views.build_model`,
+the map geometry once, the list of outputs), then render and write. Writing goes into a
+temporary folder beside the target, which replaces the old site only when every file was
+written; a failed build leaves the old site as it was. The same History gives the same bytes:
+nothing reads the clock, and everything is sorted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import shutil
+import sys
+import tempfile
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import click
+import jinja2
+from markupsafe import Markup
+
+from ..errors import ChronicleError, Place, Problem
+from . import feeds, views
+from .charts import Chart, Series, line_chart
+from .maps import MapPainter
+from .markdown import render_markdown
+from .theme import default_theme_dir
+
+NAV = (("index.html", "Home"), ("turns/index.html", "Turns"), ("standings.html", "Standings"),
+       ("timeline.html", "Timeline"), ("provinces/index.html", "Provinces"))
+
+
+@dataclass(frozen=True)
+class Output:
+    path: str                              # relative to the site root, with / separators
+    make: Callable[[], str | bytes]
+
+
+# ---- templates ----------------------------------------------------------------------------
+
+def template_dirs(root: Path) -> list[Path]:
+    """Where templates are looked up, first match wins: the campaign's own, then the default."""
+    own = Path(root) / "templates"
+    return ([own] if own.is_dir() else []) + [default_theme_dir()]
+
+
+def environment(root: Path) -> jinja2.Environment:
+    """Jinja with autoescape on; ``default/NAME`` always names the default theme's file."""
+    default = default_theme_dir()
+    loaders = [jinja2.FileSystemLoader(str(d)) for d in template_dirs(root)]
+    loaders.append(jinja2.PrefixLoader({"default": jinja2.FileSystemLoader(str(default))}))
+    env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    env.filters["markdown"] = render_markdown
+    return env
+
+
+@jinja2.pass_context
+def _url(context, target: str) -> str:
+    """A link to ``target`` (a path from the site root) relative to the page being rendered."""
+    base = context.get("absolute_base")
+    if base:
+        return base.rstrip("/") + "/" + target
+    page = context["page_path"]
+    path, _, fragment = target.partition("#")
+    if not path:
+        return "#" + fragment
+    here = posixpath.dirname(page) or "."
+    link = posixpath.relpath(path, here)
+    return link + ("#" + fragment if fragment else "")
+
+
+def _template_problem(exc: BaseException, root: Path) -> Problem:
+    """A template error as a problem placed in the template file, for the CLI and serve."""
+    dirs = [d.resolve() for d in template_dirs(root)]
+    place = None
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+        place = Place(_shown(Path(exc.filename), root, dirs), exc.lineno or 0, 1)
+    else:
+        for frame, line in traceback.walk_tb(exc.__traceback__):
+            name = frame.f_code.co_filename
+            if name.endswith((".html", ".xml", ".txt")) and any(str(Path(name).resolve()).startswith(str(d)) for d in dirs):
+                place = Place(_shown(Path(name), root, dirs), line, 1)
+    return Problem(f"template error: {exc}", hint="check the template named here (the campaign's templates/ "
+                   "overrides the default theme)", place=place, rule="templates")
+
+
+def _shown(path: Path, root: Path, dirs) -> str:
+    try:
+        return str(path.resolve().relative_to(Path(root).resolve()))
+    except ValueError:
+        return str(path)
+
+
+# ---- the page list ------------------------------------------------------------------------
+
+class SiteRenderer:
+    """Gathers everything once, then hands out the outputs to write."""
+
+    def __init__(self, history):
+        self.history = history
+        self.campaign = history.campaign
+        self.model = views.build_model(history)
+        self.painter = MapPainter(self.campaign)
+        self.env = environment(self.campaign.root)
+        self.root = self.campaign.root
+
+    # context shared by every page
+    def _context(self, page_path: str, kind: str, **extra) -> dict:
+        campaign = self.campaign
+        return {
+            "campaign": campaign, "model": self.model, "ruleset": campaign.ruleset,
+            "page_path": page_path, "page_kind": kind, "url": _url,
+            "nav": [{"path": p, "label": label, "current": p == page_path} for p, label in NAV],
+            "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
+            "credit": self.painter.geometry.credit, "language": campaign.doc.data.get("language", "en")
+            if isinstance(campaign.doc.data, dict) else "en",
+            "absolute_base": None, "views": views,
+            **extra,
+        }
+
+    def _page(self, path: str, template: str, kind: str, **extra) -> Output:
+        """A page to render when it is written; values given as ``lazy_NAME=callable`` are made then."""
+        def make() -> str:
+            values = {k[5:] if k.startswith("lazy_") else k: v() if k.startswith("lazy_") else v
+                      for k, v in extra.items()}
+            return self.env.get_template(template).render(self._context(path, kind, **values))
+        return Output(path, make)
+
+    def map_svg(self, view: views.TurnView, page_path: str, mark_changes: bool = True) -> Markup:
+        base = posixpath.dirname(page_path) or "."
+
+        def href(pid: str) -> str:
+            return posixpath.relpath(f"provinces/{pid}.html", base)
+        title = "The map at the start" if view.number == 0 else f"The map after turn {view.number}"
+        return Markup(self.painter.svg(view.summary, changed=view.changed if (mark_changes and view.number) else None,
+                                       title=title, href=href))
+
+    def charts(self, emphasis: str | None, prefix: str) -> list[Markup]:
+        campaign = self.campaign
+        xs = tuple(v.number for v in self.model.turns)
+        held, score = [], []
+        score_name = self.model.final.summary.score_name
+        for player in campaign.players:
+            counts = tuple(sum(1 for o in v.summary.owners.values() if o == player.id) for v in self.model.turns)
+            scores = tuple(v.summary.scores.get(player.id, 0) for v in self.model.turns)
+            strong = emphasis is None or emphasis == player.id
+            held.append(Series(player.id, player.name, player.colour, counts, strong))
+            score.append(Series(player.id, player.name, player.colour, scores, strong))
+        return [Markup(line_chart(Chart(f"{prefix}-provinces", "Provinces held, turn by turn", "Turn", "Provinces",
+                                        xs, tuple(held)))),
+                Markup(line_chart(Chart(f"{prefix}-score", f"{score_name}, turn by turn", "Turn", score_name,
+                                        xs, tuple(score))))]
+
+    def outputs(self) -> list[Output]:
+        model, campaign = self.model, self.campaign
+        out = [self._page("index.html", "index.html", "home",
+                          lazy_map=lambda: self.map_svg(model.final, "index.html"),
+                          legend=self.painter.legend(model.final.summary, model.final.changed if model.final.number else None),
+                          latest=model.final)]
+        out.append(self._page("turns/index.html", "turns.html", "turns"))
+        for view in model.turns:
+            path = view.path
+            out.append(self._page(path, "turn.html", "turn", turn=view,
+                                  lazy_map=lambda v=view, p=path: self.map_svg(v, p),
+                                  legend=self.painter.legend(view.summary, view.changed if view.number else None)))
+            out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v)))
+            out.append(Output(f"turns/{view.slug}/map.svg", lambda v=view: self.painter.svg(
+                v.summary, changed=v.changed if v.number else None, standalone=True,
+                title=("The start" if v.number == 0 else f"After turn {v.number}") + f" — {campaign.title}")))
+        for player in campaign.players:
+            out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player,
+                                  lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}")))
+        out.append(self._page("provinces/index.html", "provinces.html", "provinces"))
+        for pid in sorted(campaign.map.provinces):
+            out.append(self._page(f"provinces/{pid}.html", "province.html", "province",
+                                  province=campaign.map.provinces[pid]))
+        out.append(self._page("standings.html", "standings.html", "standings", lazy_charts=lambda: self.charts(None, "chart-all")))
+        _x, _y, w, h = self.painter.geometry.view_box
+        out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
+                              legend=self.painter.legend(model.final.summary, {"": None})))
+        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
+            self._context("404.html", "not-found", absolute_base=campaign.url))))
+        out.append(Output("feed.xml", self._feed))
+        if campaign.url:
+            pages = [o.path for o in out if o.path.endswith(".html") and o.path != "404.html"]
+            out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages)))
+        return out
+
+    def _state_json(self, view: views.TurnView) -> str:
+        data = self.campaign.ruleset.to_json(self.campaign, view.state, view.events)
+        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+    def _feed(self) -> str:
+        template = self.env.get_template("feed_entry.html")
+        entries = []
+        for view in self.model.turns[1:]:
+            context = self._context(view.path, "feed", turn=view, absolute_base=self.campaign.url)
+            entries.append((view, template.render(context)))
+        return feeds.atom_feed(self.model, entries, self.campaign.url)
+
+    def static_files(self) -> list[tuple[str, Path]]:
+        """(site path, source) of every static file: the default theme's, then the campaign's over it."""
+        found: dict[str, Path] = {}
+        for folder in reversed(template_dirs(self.root)):
+            static = folder / "static"
+            if static.is_dir():
+                for path in sorted(static.rglob("*")):
+                    if path.is_file():
+                        found["static/" + path.relative_to(static).as_posix()] = path
+        return sorted(found.items())
+
+
+# ---- writing ------------------------------------------------------------------------------
+
+def build_site(history, target, progress: bool = True) -> int:
+    """Render ``history`` into ``target``; returns the number of files written.
+
+    The site is written into a temporary folder beside ``target`` and swapped in only when
+    every file was written; on any error the old ``target`` is left untouched.
+    """
+    target = Path(target)
+    renderer = SiteRenderer(history)
+    outputs = renderer.outputs()
+    statics = renderer.static_files()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    try:
+        count = 0
+        items = outputs + [Output(path, (lambda s=source: s.read_bytes())) for path, source in statics]
+        with _bar(items, progress) as bar:
+            for item in bar:
+                _write(temp, item.path, _make(item, renderer.root))
+                count += 1
+        os.chmod(temp, 0o755)
+        _swap(temp, target)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    return count
+
+
+def _make(item: Output, root: Path) -> str | bytes:
+    try:
+        return item.make()
+    except (jinja2.TemplateError, TypeError, AttributeError, KeyError) as exc:
+        if isinstance(exc, jinja2.TemplateError) or _in_template(exc, root):
+            raise ChronicleError([_template_problem(exc, root)]) from exc
+        raise
+
+
+def _in_template(exc: BaseException, root: Path) -> bool:
+    dirs = [str(d.resolve()) for d in template_dirs(root)]
+    return any(frame.f_code.co_filename.endswith(".html") and any(frame.f_code.co_filename.startswith(d) for d in dirs)
+               for frame, _line in traceback.walk_tb(exc.__traceback__))
+
+
+def _bar(items, progress: bool):
+    if progress:
+        return click.progressbar(items, label="Building site", file=sys.stderr)
+    return _Quiet(items)
+
+
+class _Quiet:
+    def __init__(self, items):
+        self.items = items
+
+    def __enter__(self):
+        return self.items
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _write(root: Path, path: str, data: str | bytes) -> None:
+    destination = root.joinpath(*path.split("/"))
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    destination.write_bytes(data)
+
+
+def _swap(temp: Path, target: Path) -> None:
+    """Put ``temp`` where ``target`` is, keeping the old one until the new one is in place."""
+    if not target.exists():
+        os.replace(temp, target)
+        return
+    if not target.is_dir():
+        raise ChronicleError([Problem(f"cannot write the site to {str(target)!r}: it is a file, not a folder",
+                                      hint="remove it or pass another --output")])
+    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
+    old.rmdir()
+    os.replace(target, old)
+    try:
+        os.replace(temp, target)
+    except BaseException:
+        os.replace(old, target)
+        raise
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,84 @@
+"""A real headless Chromium (Debian's /usr/bin/chromium) driven by Playwright, and a built site.
+
+Never runs ``playwright install``: the browser is the system's. The tests skip, saying why, only
+when /usr/bin/chromium is absent. The fixtures live here rather than in a conftest.py so that
+``from conftest import ...`` stays unambiguous for the tests one folder up; a browser test module
+takes them with ``from browser_kit import *``.
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from chronicle.history import load_history
+from chronicle.render.site import build_site
+from site_helpers import write_japan_campaign
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+SUBPATH = "my-campaign"
+TURNS = 5
+
+
+#: every browser test module sets ``pytestmark = BROWSER``
+BROWSER = [pytest.mark.browser,
+           pytest.mark.skipif(not CHROMIUM.exists(),
+                              reason=f"{CHROMIUM} is absent: install Debian's chromium (apt-get install chromium)")]
+__all__ = ["BROWSER", "CHROMIUM", "SCREENSHOTS", "SUBPATH", "TURNS", "base", "browser", "http_base", "screenshots",
+           "site"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the Python package only)")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    root = write_japan_campaign(tmp_path_factory.mktemp("browser") / "campaign", turns=TURNS)
+    build_site(load_history(root), root / "site", progress=False)
+    return root / "site"
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        return
+
+
+@pytest.fixture(scope="session")
+def http_base(site, tmp_path_factory):
+    """The site served over http://127.0.0.1 under a project subpath, as GitHub Pages does."""
+    parent = tmp_path_factory.mktemp("pages")
+    shutil.copytree(site, parent / SUBPATH)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(parent)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(params=["file", "http"])
+def base(request, site):
+    if request.param == "file":
+        return site.as_uri() + "/"
+    return request.getfixturevalue("http_base")
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
