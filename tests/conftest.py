@@ -9,24 +9,11 @@ import pytest
 from click.testing import CliRunner
 
 from chronicle.cli import main
+from samples import SMALL_CAMPAIGN, SMALL_MAP  # noqa: F401  (re-exported for older imports)
 
 REPO = Path(__file__).resolve().parents[1]
 
-SMALL_MAP = """
-map:
-  provinces:
-    tosa: {at: [0, 0]}
-    inaba: {at: [1, 0]}
-    awaji: {at: [2, 0]}
-    higo: {at: [0, 1]}
-    izumo: {at: [1, 1], flags: [no_start_capital]}
-  links:
-    - [tosa, inaba]
-    - [inaba, awaji]
-    - [tosa, higo, sea]
-    - [higo, izumo]
-    - [izumo, inaba]
-"""
+
 
 
 def write_campaign(root: Path, campaign: str, turns: dict[int, str] | None = None,
@@ -58,13 +45,3 @@ def run():
     def invoke(*args):
         return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
     return invoke
-
-
-SMALL_CAMPAIGN = """
-title: Small test campaign
-ruleset: pitac
-seed: 7
-players:
-  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
-  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
-""" + SMALL_MAP

@@ -7,23 +7,14 @@ and the rest are drawn from the seed.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import yaml
 
 from chronicle.history import load_history
 
+from samples import SMALL_CAMPAIGN
 
-def _shared_conftest():
-    """tests/conftest.py loaded by path: ``from conftest import`` is ambiguous between folders."""
-    spec = importlib.util.spec_from_file_location("chronicle_tests_shared", Path(__file__).with_name("conftest.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-SMALL_CAMPAIGN = _shared_conftest().SMALL_CAMPAIGN
 
 # Two turns on tests/conftest.py's small map: recorded and drawn dice, a story with a table,
 # a footnote and markup that must be escaped.

@@ -10,30 +10,8 @@ import yaml
 
 from chronicle.cli import main
 
-# tests/conftest.py's SMALL_CAMPAIGN, copied: ``from conftest import`` is ambiguous once
-# tests/browser/ has a conftest.py of its own.
-SMALL_CAMPAIGN = """
-title: Small test campaign
-ruleset: pitac
-seed: 7
-players:
-  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
-  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+from samples import SMALL_CAMPAIGN
 
-map:
-  provinces:
-    tosa: {at: [0, 0]}
-    inaba: {at: [1, 0]}
-    awaji: {at: [2, 0]}
-    higo: {at: [0, 1]}
-    izumo: {at: [1, 1], flags: [no_start_capital]}
-  links:
-    - [tosa, inaba]
-    - [inaba, awaji]
-    - [tosa, higo, sea]
-    - [higo, izumo]
-    - [izumo, inaba]
-"""
 
 BATTLE = "battles:\n  - {players: [paula, ginger], winner: paula, vp: {paula: 3, ginger: 1}}\n"
 
