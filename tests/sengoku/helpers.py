@@ -9,9 +9,13 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
-from chronicle.history import replay
 from chronicle.content import load_campaign
+from chronicle.dice import DiceBox
+from chronicle.history import replay
+
+from .invariants import check_history
 
 MAP = """
 map:
@@ -49,17 +53,17 @@ def campaign_yaml(red="", blue="", options="", extra_players=""):
     red = red or "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 3]"
     blue = blue or "provinces: [6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]"
     deck = "" if "deck:" in options else "deck: {forage: 10, portuguese_trader: 5, bitter_enders: 5, ninja: 5, spy: 5, marriage: 2}"
+    red_card = "" if "start_card" in red else "\n    start_card: K"
+    blue_card = "" if "start_card" in blue else '\n    start_card: "5"'
     text = f"""
 title: Sengoku test
 ruleset: sengoku
 seed: 11
 players:
   - id: red
-    {red}
-    start_card: K
+    {red}{red_card}
   - id: blue
-    {blue}
-    start_card: "5"
+    {blue}{blue_card}
 {extra_players}
 options:
   {deck}
@@ -74,8 +78,43 @@ def play(make_campaign, turns: dict, **kwargs):
     campaign, problems = load_campaign(root)
     assert campaign is not None, [p.format() for p in problems]
     history = replay(campaign)
-    found = [p.format() for p in list(problems) + list(history.problems)]
+    history = history.__class__(history.campaign, history.start, history.start_events, history.turns,
+                                tuple(problems) + tuple(history.problems))
+    check_history(history)
+    found = [p.format() for p in history.problems]
     return history, found
+
+
+def replay_recorded(root, monkeypatch):
+    """Replay a campaign folder, noting every die the engine had to draw because the turn files
+    did not write it, and every card dealt that the turn files did not name.
+
+    Returns (history, drawn dice as (turn, purpose, subject, index), cards not written)."""
+    drawn = []
+    real_roll = DiceBox.roll
+
+    def spy(self, sides, *identity, **kwargs):
+        drawn.append(identity)
+        return real_roll(self, sides, *identity, **kwargs)
+
+    monkeypatch.setattr(DiceBox, "roll", spy)
+    campaign, problems = load_campaign(root)
+    assert campaign is not None, [p.format() for p in problems]
+    history = replay(campaign)
+    history = history.__class__(history.campaign, history.start, history.start_events, history.turns,
+                                tuple(problems) + tuple(history.problems))
+    check_history(history)
+    again = replay(campaign)
+    assert again.final == history.final and [t.events for t in again.turns] == [t.events for t in history.turns], \
+        "the replay is not deterministic"
+    unwritten = []
+    for result in history.turns:
+        for event in result.events:
+            if type(event).__name__ == "CardDrawn":
+                written = result.record.draws.get(event.clan, ((), ()))[0]
+                if event.card not in written:
+                    unwritten.append((result.turn.number, event.clan, event.card))
+    return history, sorted(set(drawn)), unwritten
 
 
 def errors(found):
@@ -90,3 +129,23 @@ def events_of(history, turn, kind=None):
 def army(history, army_id, turn=None):
     state = history.final if turn is None else history.state_after(turn)
     return state.armies.get(army_id)
+
+
+GRID_MAP = Path(__file__).resolve().parent / "scenarios" / "shogunate" / "content" / "map.yaml"
+
+
+def play_grid(make_campaign, players: str, turns: dict, options: str = ""):
+    """Like play(), on the scenarios' numbered 7x5 map (province n: column (n-1)//5, row (n-1)%5;
+    Kyoto is 18; neighbours n±5 and n±1 in the same column). ``players`` is the YAML list."""
+    deck = "" if "deck:" in options else "deck: {forage: 10, portuguese_trader: 5, bitter_enders: 5, ninja: 5, spy: 5, marriage: 2}"
+    text = f"title: Sengoku grid test\nruleset: sengoku\nseed: 12\nmap: {{file: map.yaml}}\nplayers:\n{textwrap.dedent(players)}\n" \
+           f"options:\n  {deck}\n  {options}\n"
+    root = make_campaign(text, {n: textwrap.dedent(t) for n, t in turns.items()})
+    (Path(root) / "content" / "map.yaml").write_text(GRID_MAP.read_text(encoding="utf-8"), encoding="utf-8")
+    campaign, problems = load_campaign(root)
+    assert campaign is not None, [p.format() for p in problems]
+    history = replay(campaign)
+    history = history.__class__(history.campaign, history.start, history.start_events, history.turns,
+                                tuple(problems) + tuple(history.problems))
+    check_history(history)
+    return history, [p.format() for p in history.problems]

@@ -9,9 +9,9 @@ unclear, and its test are listed in docs/rules/sengoku.md.
 
 from __future__ import annotations
 
-from ...errors import Problem
 from .. import Piece, Ruleset, Standings, Summary
 from . import record as rec
+from .armylists import check_declared
 from .battle import battle_phase
 from .calendar import date_of
 from .cards import draw_phase, end_of_turn
@@ -29,7 +29,7 @@ from .setup import initial_state
 from .shogunate import claim_phase, hold_phase
 from .siege import siege_phase
 from .supply import supply_phase
-from . import winter
+from . import neutrals, winter
 
 KNOWN_PLAYS = ("forage", "portuguese_trader")
 
@@ -75,6 +75,7 @@ class Sengoku(Ruleset):
         state = diplomacy_phase(ctx, state)
         state = claim_phase(ctx, state)
         winter.onset(ctx, state)
+        check_declared(ctx, state)
         order = movement_order(ctx, state)
         state = movement_phase(ctx, state, order)
         state = responses(ctx, state)
@@ -84,7 +85,7 @@ class Sengoku(Ruleset):
         state = conquest_phase(ctx, state)
         state = supply_phase(ctx, state)
         state = winter.reinforce(ctx, state)
-        state = self._neutral_armies(ctx, state)
+        state = neutrals.restore(ctx, state)
         state = hold_phase(ctx, state)
         state = prestige_phase(ctx, state)
         state = end_of_turn(ctx, state)
@@ -111,14 +112,6 @@ class Sengoku(Ruleset):
     def _dice(campaign):
         from ...dice import DiceBox
         return DiceBox(campaign.seed)
-
-    def _neutral_armies(self, ctx, state):
-        """Neutral armies always contain 12 elements."""
-        armies = dict(state.armies)
-        for army in state.armies.values():
-            if state.clans[army.clan].neutral and army.strength != ctx.options["neutral_elements"]:
-                armies[army.id] = army.but(strength=ctx.options["neutral_elements"])
-        return state.but(armies=armies)
 
     def _unused(self, ctx):
         for (purpose, subject), (values, path) in ctx.record.dice.items():

@@ -76,6 +76,8 @@ def fight(ctx, state, b):
     if not state.enemies(att.clan, dfn.clan):
         ctx.problem(f"{att.id} and {dfn.id} are not enemies ({att.clan} and {dfn.clan})", b.at, rule="battles")
         return state
+    if not _in_order_of_entry(ctx, state, b, att, dfn):
+        return state
     ok = True
     sizes, bonus, totals, contingents = [], [], [], []
     for side, army in ((b.attacker, att), (b.defender, dfn)):
@@ -116,11 +118,20 @@ def fight(ctx, state, b):
         contingents.append(mine)
     if not ok:
         return state
+    sides = (b.attacker, b.defender)
+    fighters = (att, dfn)
+    siege = state.sieges.get(b.province)
+    bua_i = _bua(ctx, state, b, siege, sides, fighters)
+    if bua_i is False:
+        return state
+    counted = list(totals)           # the losses that break an army: elements, and the BUA (relief battles)
+    if bua_i is not None:
+        counted[1 - bua_i] += 1
     points = [breaking_point(opts, s) + e for s, e in zip(sizes, bonus)]
-    broke = [totals[i] >= points[i] for i in range(2)]
-    general = [b.attacker.general_lost and totals[0] > totals[1], b.defender.general_lost and totals[1] > totals[0]]
+    broke = [counted[i] >= points[i] for i in range(2)]
+    general = [b.attacker.general_lost and counted[0] > counted[1], b.defender.general_lost and counted[1] > counted[0]]
     if all(broke):
-        ctx.problem(f"both armies reached their breaking points ({totals[0]} of {points[0]}, {totals[1]} of {points[1]}); "
+        ctx.problem(f"both armies reached their breaking points ({counted[0]} of {points[0]}, {counted[1]} of {points[1]}); "
                     "the battle ends when the first one breaks", b.at,
                     hint="enter the losses when the battle ended", rule="breaking points")
         return state
@@ -128,33 +139,27 @@ def fight(ctx, state, b):
         loser_i, how = broke.index(True), "the enemy broke"
     elif any(general):
         loser_i, how = general.index(True), "the enemy lost its general and more elements"
-    elif totals[0] != totals[1]:
-        loser_i, how = (0 if totals[0] > totals[1] else 1), "fewer elements lost when time ran out"
+    elif counted[0] != counted[1]:
+        loser_i, how = (0 if counted[0] > counted[1] else 1), "fewer elements lost when time ran out"
     elif b.coin in ("attacker", "defender"):
         loser_i, how = (1 if b.coin == "attacker" else 0), "equal losses: the coin toss"
     else:
-        ctx.problem(f"both sides lost {totals[0]} elements and no one broke: the coin toss decides", b.at,
+        ctx.problem(f"both sides lost {counted[0]} elements and no one broke: the coin toss decides", b.at,
                     hint="write  coin: attacker  or  coin: defender  (the winner of the toss)", rule="battles")
         return state
-    sides = (b.attacker, b.defender)
-    fighters = (att, dfn)
     winner, loser = fighters[1 - loser_i], fighters[loser_i]
     if b.winner is not None and b.winner != winner.id:
         ctx.problem(f"the entry says {b.winner} won, but by the losses {winner.id} won ({how})", b.at + ("winner",),
-                    hint=f"losses {totals[0]}–{totals[1]}, breaking points {points[0]} and {points[1]}", rule="battles")
+                    hint=f"losses {counted[0]}–{counted[1]}, breaking points {points[0]} and {points[1]}", rule="battles")
     camp = next((fighters[i].id for i in range(2) if sides[i].camp_taken), None)
-    castle = False
-    siege = state.sieges.get(b.province)
-    if b.castle_taken:
-        if siege is None or siege.besieger != winner.id:
-            ctx.problem("castle_taken: only a besieger who wins the relief battle (holding the BUA) takes the castle", b.at + ("castle_taken",),
-                        rule="relief battles")
-        else:
-            castle = True
+    castle = bua_i is not None and fighters[bua_i].id == winner.id
+    if b.castle_taken and not castle:
+        ctx.problem("castle_taken: the besieger takes the castle only by holding the BUA and winning the relief battle",
+                    b.at + ("castle_taken",), hint=f"by the losses {winner.id} won ({how})", rule="relief battles")
     cause = ctx.emit(BattleFought(b.province, att.id, dfn.id, att.clan, dfn.clan, tuple(sizes), tuple(totals), tuple(points),
                                   winner.id, loser.id, how,
                                   tuple((c.army, fighters[i].id, c.elements, c.lost) for i in range(2) for c, _, _ in contingents[i]),
-                                  camp, castle))
+                                  camp, castle, fighters[bua_i].id if bua_i is not None else None))
     ctx.award(winner.clan, "victory", cause=cause)
     ctx.award(loser.clan, "defeat", cause=cause)
     for i in range(2):
@@ -169,6 +174,7 @@ def fight(ctx, state, b):
     for i in range(2):
         army = fighters[i]
         ctx.fought.add(army.id)
+        ctx.fought_at.setdefault(b.province, set()).add(army.id)
         left = army.strength - sides[i].lost - sides[i].penalty
         if sides[i].penalty:
             ctx.emit(ElementsLost(army.id, army.clan, sides[i].penalty, "the umpire's penalty for abusing the time limits"))
@@ -202,6 +208,71 @@ def fight(ctx, state, b):
     return state
 
 
+def _bua(ctx, state, b, siege, sides, fighters):
+    """Relief battle (seed: "If a player is attacking an enemy army besieging one of his own
+    fortresses"): the besieger against the castle's clan or its ally, a relieving army or the
+    garrison sallying. "The loss of the BUA counts as a 1 element loss" for the relieving side
+    when the besieger occupies it (``bua_taken: true`` on the besieger's side; ``castle_taken:
+    true`` implies it); "If the besieging player occupies the BUA during the battle and is the
+    victor then they have also taken the castle." Returns the index of the side that took the
+    BUA, None, or False after a problem."""
+    besieger_i = next((i for i in range(2) if siege is not None and fighters[i].id == siege.besieger), None)
+    relief = besieger_i is not None and state.allied(fighters[1 - besieger_i].clan, state.owners.get(b.province))
+    taken = None
+    for i in range(2):
+        if not sides[i].bua_taken:
+            continue
+        if not relief:
+            ctx.problem(f"bua_taken: there is no relief battle at {ctx.name(b.province)}", sides[i].at + ("bua_taken",),
+                        hint="the BUA rules apply to an army attacking the besieger of its own (or an ally's) castle",
+                        rule="relief battles")
+            return False
+        if i != besieger_i:
+            ctx.problem(f"bua_taken: the BUA belongs to the relieving side; only the besieger {siege.besieger} can take it",
+                        sides[i].at + ("bua_taken",), rule="relief battles")
+            return False
+        taken = i
+    if b.castle_taken and relief:
+        taken = besieger_i
+    return taken
+
+
+def _in_order_of_entry(ctx, state, b, att, dfn) -> bool:
+    """Seed: "If more than one army enters a province during a turn, if the defending army elects
+    to fight it will fight a battle with the first army that entered the province. Depending on
+    the result the victor will then fight a battle with the other army present." A battle with a
+    later entrant waits until every earlier entrant hostile to its opponent, still in the field
+    there, has fought; two entrants fight each other only once the defender standing in the field
+    has met the earlier one."""
+    order = [army for army, _ in ctx.entries.get(b.province, [])]
+    rank = {army: i for i, army in enumerate(order)}
+    if att.id not in rank and dfn.id not in rank:
+        return True
+    fought = ctx.fought_at.get(b.province, set())
+    pair = sorted((att, dfn), key=lambda a: rank.get(a.id, -1))
+    earlier, later = pair
+    for army_id in order[:rank[later.id]]:
+        other = state.armies.get(army_id)
+        if (other is None or army_id == earlier.id or other.province != b.province or other.besieged
+                or army_id in fought or not state.enemies(other.clan, earlier.clan)):
+            continue
+        ctx.problem(f"{later.id} entered {ctx.name(b.province)} after {army_id}: {earlier.id} meets {army_id} first",
+                    b.at, hint=f"enter the battle of {earlier.id} against {army_id} before this one; its victor then fights "
+                               f"{later.id} (or withdraws)", rule="several armies entering are met in order of entry")
+        return False
+    if earlier.id in rank:
+        for defender in sorted(state.armies.values(), key=lambda a: a.id):
+            if (defender.province != b.province or defender.id in rank or defender.besieged or defender.id in fought
+                    or defender.id in (att.id, dfn.id) or not state.enemies(defender.clan, earlier.clan)):
+                continue
+            ctx.problem(f"{defender.id} stands in {ctx.name(b.province)} and meets {earlier.id}, the first to enter, "
+                        f"before {earlier.id} fights {later.id}", b.at,
+                        hint=f"enter the battle of {defender.id} against {earlier.id} before this one",
+                        rule="several armies entering are met in order of entry")
+            return False
+    return True
+
+
 def _contingent_problem(ctx, state, c, ally, army, province):
     opts = ctx.options
     if not state.allied(ally.clan, army.clan):
@@ -212,6 +283,9 @@ def _contingent_problem(ctx, state, c, ally, army, province):
         if c.elements > opts["relief_contingent"]:
             return f"a besieged army lends at most {opts['relief_contingent']} elements to its relief", 0
         return None, 0
+    if ally.clan == army.clan:
+        return (f"{c.army} is {army.clan}'s own army: contingents come from allied players (a clan's own armies "
+                "send elements by transfers: before moving), or from a besieged army to its relief"), 0
     low, high = opts["contingent"]
     if not low <= c.elements <= high:
         return f"an allied contingent has {low}-{high} elements, not {c.elements}", 0
@@ -235,8 +309,12 @@ def retreat(ctx, state, army, chosen, at):
     to = chosen or (options[0] if options else None)
     if to is None:
         del armies[army.id]
+        capital = state.clans[army.clan].capital
+        cut_off = distance_to(ctx.map, army.province, [capital], LAND) is None
         ctx.emit(ArmyDestroyed(army.id, army.clan, army.province,
-                               "beaten, it could not retreat towards its capital (the sea or an enemy blocks the way)"))
+                               "beaten, it could not retreat towards its capital: " +
+                               ("only the sea lies that way, and an army cannot retreat across a sea route" if cut_off
+                                else "enemy armies block every way")))
         ctx.award(army.clan, "army_destroyed")
         return state.but(armies=armies)
     armies[army.id] = army.but(province=to, retreated=True, besieged=False)

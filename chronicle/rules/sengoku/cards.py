@@ -68,7 +68,7 @@ def draw_phase(ctx, state):
                         rule="event cards")
     if not deck:
         ran_out = True
-        ctx.emit(DeckEmpty(state.deck_number, tuple(dict.fromkeys(undealt))))
+        ctx.emit(DeckEmpty(state.deck_number, tuple(dict.fromkeys(undealt)), state.deck_number >= ctx.options["decks"]))
     ctx.deck_ran_out = ran_out
     for clan_id in ctx.record.draws:
         if clan_id in state.clans and clan_id not in state.players():

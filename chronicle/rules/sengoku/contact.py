@@ -143,6 +143,19 @@ def unresolved(ctx, state) -> None:
                 seen.add(pair)
                 entrant = next((e for e, _ in ctx.entries.get(province, []) if e in pair), None)
                 defender = a.id if entrant == b.id else b.id
+                neutral = next((x for x in (a, b) if state.clans[x.clan].neutral), None)
+                if neutral is not None:
+                    intruder = b if neutral is a else a
+                    attacker = entrant or intruder.id
+                    moved = attacker == neutral.id
+                    ctx.problem(f"the neutral army {neutral.id} ({neutral.clan}) "
+                                + ("moved to attack" if moved else "attacks") + f" {intruder.id}, which entered its land at "
+                                f"{ctx.name(province)}: the battle's result is missing",
+                                ctx.move_paths.get(intruder.id, ()),
+                                hint=f"fight it on the table and enter it under battles:  - {{at: {province}, attacker: "
+                                     f"{{army: {attacker}, lost: N}}, defender: {{army: {defender}, lost: N}}}}",
+                                rule="neutral armies attack any army entering their land", at_key=True)
+                    continue
                 path = ctx.move_paths.get(entrant or b.id, ())
                 response = ctx.record.responses.get(defender)
                 ctx.problem(f"{a.id} ({a.clan}) and {b.id} ({b.clan}) are both in the field at {ctx.name(province)} after the battle phase",

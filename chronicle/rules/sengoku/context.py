@@ -25,7 +25,10 @@ class Ctx:
     problems: list = field(default_factory=list)
     used_dice: set = field(default_factory=set)
     fought: set = field(default_factory=set)          # armies that fought a battle this turn
+    fought_at: dict = field(default_factory=dict)     # province -> armies that fought a battle there this turn
+    engaged: dict = field(default_factory=dict)       # neutral army -> the intruder it moved to attack
     moved: set = field(default_factory=set)           # armies that moved this turn
+    arrivals: list = field(default_factory=list)      # armies whose move stood, in the order they moved
     entries: dict = field(default_factory=dict)       # province -> [(army, from)] in order of entry
     lost_provinces: dict = field(default_factory=dict)   # clan -> provinces lost this turn
     deck_ran_out: bool = False
@@ -54,6 +57,8 @@ class Ctx:
         """A prestige ledger line for ``clan``, caused by the last event emitted (or ``cause``)."""
         if clan is None or times == 0:
             return
+        if clan in self.campaign.player_ids and self.campaign.player(clan).fields.get("neutral"):
+            return                   # neutral clans keep no score
         value = (prestige_points(self.options, reason) if points is None else points) * times
         if value == 0:
             return

@@ -49,6 +49,18 @@ class ArmyRaised(Event):
 
 
 @dataclass(frozen=True)
+class ArmyListed(Event):
+    army: str
+    clan: str
+    army_list: str
+    elements: tuple[tuple[str, int], ...]      # (type, count), the general as "3Kn(Gen)"
+
+    def describe(self, name=str) -> str:
+        listed = ", ".join(f"{n}x{kind}" for kind, n in self.elements)
+        return f"{name(self.clan)}'s army {self.army} takes the field as {listed} (the {self.army_list.replace('_', ' ')} list)"
+
+
+@dataclass(frozen=True)
 class ArmyDisbanded(Event):
     army: str
     clan: str
@@ -75,10 +87,12 @@ class CardDrawn(Event):
 class DeckEmpty(Event):
     deck: int
     undealt: tuple[str, ...]
+    last: bool = False                 # the last deck of the game: the game ends after this turn
 
     def describe(self, name=str) -> str:
         extra = f"; {', '.join(map(name, self.undealt))} drew nothing" if self.undealt else ""
-        return f"The last card of deck {self.deck} is drawn{extra}: the turn is played out, then the cards are reshuffled"
+        then = "the game ends" if self.last else "the cards are reshuffled"
+        return f"The last card of deck {self.deck} is drawn{extra}: the turn is played out, then {then}"
 
 
 @dataclass(frozen=True)
@@ -348,6 +362,7 @@ class BattleFought(Event):
     allies: tuple[tuple[str, str, int, int], ...] = ()   # (army, side army, elements, lost)
     camp_taken_by: str | None = None
     castle_taken: bool = False
+    bua_taken_by: str | None = None     # relief battle: the besieger occupied the BUA (1 more loss for the relief)
 
     def describe(self, name=str) -> str:
         a, d = self.attacker, self.defender
@@ -356,6 +371,10 @@ class BattleFought(Event):
                 f"(breaking points {self.breaking[0]} and {self.breaking[1]}); {self.winner} won ({self.how})")
         if self.camp_taken_by:
             text += f"; {self.camp_taken_by} took the enemy camp"
+        if self.bua_taken_by:
+            text += f"; {self.bua_taken_by} took the BUA (it counts as one more element lost by the relief)"
+        if self.castle_taken:
+            text += f"; holding the BUA, {self.winner} took the castle"
         return text
 
 

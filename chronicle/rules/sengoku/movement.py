@@ -11,6 +11,7 @@ a wounded daimyo's armies stay in his provinces. In winter only the march to qua
 from __future__ import annotations
 
 from . import winter
+from .neutrals import neutral_attacks
 from .events import ArmyDestroyed, ArmyMoved, ElementsTransferred, StormAtSea
 from .geo import LAND, distance_to
 
@@ -25,7 +26,6 @@ def movement_phase(ctx, state, order: list[str]):
             ctx.army_problem(state, move.army, move.at, "movement", at_key=True)
             continue
         if army.clan not in order:
-            status = state.clans[army.clan]
             ctx.problem(f"{move.army} belongs to {army.clan}, which is out of the game", move.at, rule="movement", at_key=True)
             continue
         by_clan.setdefault(army.clan, []).append(move)
@@ -48,6 +48,7 @@ def movement_phase(ctx, state, order: list[str]):
     for army_id in outside:
         if army_id in state.armies and army_id not in ctx.moved:
             state = winter.march(ctx, state, army_id)
+    state = neutral_attacks(ctx, state)
     armies = dict(state.armies)
     for army_id in previously_retreated:
         if army_id in armies:
@@ -116,7 +117,6 @@ def move_army(ctx, state, move):
     opts = ctx.options
     army = state.armies[move.army]
     clan = state.clans[army.clan]
-    problems_before = len(ctx.problems)
     if army.besieged:
         ctx.problem(f"{move.army} is besieged in {ctx.name(army.province)} and cannot march out", move.at,
                     hint="a besieged army may sally: enter a battle against the besieger", rule="sieges", at_key=True)
@@ -208,6 +208,7 @@ def move_army(ctx, state, move):
     for event in events:
         ctx.emit(event)
     ctx.moved.add(move.army)
+    ctx.arrivals.append(move.army)
     armies = dict(state.armies)
     if strength <= 0:
         del armies[move.army]

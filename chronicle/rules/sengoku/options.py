@@ -5,6 +5,8 @@ A campaign changes any of them under ``options:`` in campaign.yaml (house rules 
 
 from __future__ import annotations
 
+from .armylists import DEFAULT_ARMY_LISTS, DEFAULT_CLAN_LISTS
+
 INT = {"type": "integer"}
 POS = {"type": "integer", "minimum": 0}
 
@@ -37,6 +39,14 @@ OPTIONS = {
     "fortress_holds": (1, POS, "Armies a fortress holds (castle and winter quarters)."),
     "capital_holds": (2, POS, "Armies a capital holds."),
     "neutral_elements": (12, {"type": "integer", "minimum": 1}, "Elements of a neutral clan's army, always."),
+    "army_lists": (DEFAULT_ARMY_LISTS,
+                   {"type": "object", "additionalProperties": {"type": "array", "items": {
+                       "type": "array", "minItems": 3, "maxItems": 3,
+                       "prefixItems": [{"type": "integer", "minimum": 1}, {"type": "array", "items": {"type": "string"}},
+                                       {"enum": ["gen", ""]}]}}},
+                   "Army lists: name -> [[count, [element types], \"gen\" or \"\"], ...] (the seed's lists; add or replace)."),
+    "clan_army_lists": (DEFAULT_CLAN_LISTS, {"type": "object", "additionalProperties": {"type": "string"}},
+                        "Which army list each clan uses (a clan's own army_list field wins; others use standard)."),
     # movement
     "move": (3, POS, "Provinces an army may move in a turn."),
     "forced_march": (2, POS, "Most extra provinces of forced march (one element each)."),

@@ -5,6 +5,7 @@ Neutral clans, moved by the umpire, go last."""
 
 from __future__ import annotations
 
+from ...errors import Problem
 from .cards import rank
 from .events import MovementOrder
 
@@ -25,8 +26,19 @@ def movement_order(ctx, state) -> list[str]:
             ctx.emit(MovementOrder(tuple(order), "as written"))
             return list(order) + neutrals
     if ctx.turn == 1 and players and all(ctx.campaign.player(c).fields.get("start_card") is not None for c in players):
-        cards = {c: rank(ctx.campaign.player(c).fields["start_card"]) for c in players}
-        order = sorted(players, key=lambda c: (-cards[c], seating.index(c)))
+        cards = {}
+        for c in players:
+            written = ctx.campaign.player(c).fields["start_card"]
+            cards[c] = tuple(-rank(card) for card in (written if isinstance(written, list) else [written]))
+        order = sorted(players, key=lambda c: (cards[c], seating.index(c)))
+        for a, b in zip(order, order[1:]):
+            common = min(len(cards[a]), len(cards[b]))
+            if cards[a][:common] == cards[b][:common]:
+                ctx.problems.append(ctx.campaign.doc.locate(Problem(
+                    f"{a} and {b} drew cards of the same rank for the first turn: the tie is not resolved",
+                    hint=f"ties are resolved by the tied players drawing another card: write start_card: "
+                         f"[first card, next card] for {a} and {b}", rule="first turn order by cards",
+                    path=("players", seating.index(b), "start_card"))))
         ctx.emit(MovementOrder(tuple(order), "first turn: highest card first"))
         return order + neutrals
     rolls = {c: [] for c in players}

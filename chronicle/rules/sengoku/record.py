@@ -62,6 +62,7 @@ class Side:
     retreat: str | None
     penalty: int                   # umpire: extra elements lost after the battle
     at: tuple
+    bua_taken: bool = False        # relief battle: the besieger occupied the BUA
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class SengokuTurn:
     played: Mapping[str, tuple[tuple[str, tuple], ...]]      # card -> ((army, at), ...)
     dice: Mapping[tuple[str, str], tuple[tuple[int, ...], tuple]]
     usurper: Mapping[str, tuple[bool, tuple]] = field(default_factory=dict)   # clan -> (clan won the usurper's battle, at)
+    compositions: Mapping[str, tuple[object, tuple]] = field(default_factory=dict)   # army -> (composition as written, at)
 
 
 # ---- names ------------------------------------------------------------------------------
@@ -276,9 +278,12 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
         if clan_ok(clan, path, at_key=True) and result in ("won", "lost"):
             usurper[clan] = (result == "won", path)
 
+    compositions = {str(army): (value, ("compositions", army)) for army, value in _mapping(data.get("compositions")).items()}
+
     date = data.get("date")
     return SengokuTurn(number, data.get("title"), str(date) if date is not None else None, draws, order, diplomacy,
-                       tuple(moves), tuple(transfers), responses, besiege, tuple(battles), played, dice, usurper), problems
+                       tuple(moves), tuple(transfers), responses, besiege, tuple(battles), played, dice, usurper,
+                       compositions), problems
 
 
 def _side(raw: dict, path: tuple, province) -> Side | None:
@@ -292,7 +297,7 @@ def _side(raw: dict, path: tuple, province) -> Side | None:
     retreat = province(raw["retreat"], path + ("retreat",)) if raw.get("retreat") is not None else None
     return Side(raw["army"], _int(raw.get("lost")), bool(raw.get("general_lost")), bool(raw.get("camp_taken")),
                 tuple(card_name(c) for c in _texts(raw.get("cards"))), tuple(allies), retreat,
-                _int(raw.get("penalty")), path)
+                _int(raw.get("penalty")), path, bool(raw.get("bua_taken")))
 
 
 def _diplomacy(raw: dict, clan_ok, province, problems) -> Diplomacy:

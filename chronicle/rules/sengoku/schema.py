@@ -6,6 +6,11 @@ NAME = {"type": ["string", "integer"], "description": "A province: its id, its n
 ARMY = {"type": "string", "description": "An army id, such as takeda-1."}
 CLAN = {"type": "string"}
 D6 = {"type": "integer", "minimum": 1, "maximum": 6}
+COMPOSITION = {"oneOf": [
+    {"type": "string", "description": "The seed's notation: \"1x3Kn(Gen), 3x3Kn, 3x4Bd, 2x3Sp, 2x3Sh, 1x2Ps\"."},
+    {"type": "array", "items": {"type": "string"}},
+    {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}],
+    "description": "An army's elements by DBA type (3Kn, 3Cav, 4Bd, 3Sp, 3Bw, 3Sh, 2Ps, Art, 5Wb; the general 3Kn(Gen))."}
 PATH = {"oneOf": [{"type": "string", "description": "Provinces entered, in order: \"shinano, kozuke\"."},
                   {"type": "array", "items": NAME, "minItems": 1}, {"type": "integer"}]}
 
@@ -16,6 +21,7 @@ SIDE = {
         "lost": {"type": "integer", "minimum": 0, "description": "Elements this army lost on the table."},
         "general_lost": {"type": "boolean"},
         "camp_taken": {"type": "boolean", "description": "This side took the enemy's camp (+2 prestige)."},
+        "bua_taken": {"type": "boolean", "description": "Relief battle: the besieger occupied the BUA (a 1-element loss for the relieving side)."},
         "cards": {"type": "array", "items": {"type": "string"}, "description": "Cards this side played (at most 3)."},
         "allies": {"type": "array", "items": {
             "type": "object", "required": ["army", "elements"], "additionalProperties": False,
@@ -57,6 +63,8 @@ TURN_SCHEMA = {
             PATH, {"type": "object", "required": ["path"], "additionalProperties": False,
                    "properties": {"path": PATH, "forced": {"type": "integer", "minimum": 0}}}]},
             "description": "army -> the provinces it enters, in order; {path: [...], forced: 1} for a forced march."},
+        "compositions": {"type": "object", "additionalProperties": COMPOSITION,
+                         "description": "army -> its elements as it takes the field this turn, checked against the clan's army list."},
         "transfers": {"type": "array", "items": {"type": "object", "required": ["from", "to", "elements"], "additionalProperties": False,
                                                "properties": {"from": ARMY, "to": ARMY, "elements": {"type": "integer", "minimum": 1}}}},
         "responses": {"type": "object", "additionalProperties": {"oneOf": [
@@ -83,7 +91,8 @@ TURN_SCHEMA = {
 
 ARMY_SPEC = {"oneOf": [NAME, {"type": "object", "required": ["at"], "additionalProperties": False,
                               "properties": {"id": {"type": "string"}, "at": NAME,
-                                             "elements": {"type": "integer", "minimum": 1}}}]}
+                                             "elements": {"type": "integer", "minimum": 1},
+                                             "composition": COMPOSITION}}]}
 
 PLAYER_PROPERTIES = {
     "provinces": {"type": "array", "items": NAME, "description": "The clan's provinces at the start."},
@@ -92,6 +101,8 @@ PLAYER_PROPERTIES = {
     "fortresses": {"type": "array", "items": NAME},
     "armies": {"type": "array", "items": ARMY_SPEC, "description": "Starting armies: a province, or {id, at, elements}."},
     "neutral": {"type": "boolean", "description": "An unplayed clan: neutral, moved by the umpire."},
-    "start_card": {"type": ["string", "integer"], "description": "The card drawn for first-turn order: joker, A, K, Q, J, 10 ... 2."},
+    "start_card": {"oneOf": [{"type": ["string", "integer"]}, {"type": "array", "items": {"type": ["string", "integer"]}, "minItems": 1}],
+                   "description": "The card drawn for first-turn order: joker, A, K, Q, J, 10 ... 2; on a tie, [card, next card drawn]."},
     "prestige": {"type": "integer", "description": "Starting prestige, if not the rule's 10."},
+    "army_list": {"type": "string", "description": "The army list the clan's armies are drawn from (standard, takeda, shimazu, ikko_ikki...)."},
 }

@@ -7,6 +7,8 @@ Read from campaign.yaml's players: ``provinces``, ``capital``, ``fortress`` (or 
 from __future__ import annotations
 
 from ...errors import Problem
+from ...suggest import did_you_mean
+from .armylists import DEFAULT_ARMY_LISTS, CompositionError, check_composition, list_of
 from .cards import shuffled_deck
 from .events import ArmyRaised, ClanSetUp
 from .record import resolve_province
@@ -71,6 +73,10 @@ def initial_state(campaign, dice):
             elif province:
                 castles[province] = "fortress"
                 fort_ids.append(province)
+        lists = {**DEFAULT_ARMY_LISTS, **(opts.get("army_lists") or {})}
+        if f.get("army_list") is not None and f["army_list"] not in lists:
+            problems.append(Problem(f"unknown army list {f['army_list']!r}", path=base + ("army_list",), rule="army lists",
+                                    hint=did_you_mean(f["army_list"], lists) or "the lists: " + ", ".join(sorted(lists))))
         neutral = bool(f.get("neutral"))
         clans[player.id] = Clan(player.id, capital, neutral, int(f.get("prestige", opts["start_prestige"])))
         n = 0
@@ -96,6 +102,13 @@ def initial_state(campaign, dice):
                                         path=path, rule="army size"))
                 strength = opts["max_elements"]
             armies[army_id] = Army(army_id, player.id, province, strength)
+            if isinstance(spec, dict) and spec.get("composition") is not None:
+                list_name, slots = list_of(campaign, player.id)
+                try:
+                    check_composition(spec["composition"], slots, list_name, strength, opts["max_elements"])
+                except CompositionError as exc:
+                    problems.append(Problem(f"{army_id} ({player.id}): {exc.message}", hint=exc.hint,
+                                            path=path + ("composition",), rule="army lists"))
         clans[player.id] = clans[player.id].but(next_army=n + 1)
         if held and n != opts["start_armies"]:
             problems.append(Problem(f"{player.id} starts with {n} armies; the rules give {opts['start_armies']}",

@@ -51,12 +51,12 @@ def siege_phase(ctx, state):
         armies, sieges = dict(state.armies), dict(state.sieges)
         besieger = armies.get(siege.besieger)
         reason = None
-        if besieger is None:
+        if ctx.date.winter:
+            reason = "winter intervenes"
+        elif besieger is None:
             reason = "the besieging army is gone"
         elif besieger.province != province:
             reason = "the besieging army moved away"
-        elif ctx.date.winter:
-            reason = "winter intervenes"
         elif state.owners.get(province) is None or not state.enemies(state.owners[province], besieger.clan):
             reason = "the castle is no longer an enemy's"
         if reason:

@@ -62,7 +62,7 @@ def march(ctx, state, army_id: str, written=None):
     if path is None or len(path) > opts["winter_destroy_beyond"]:
         distance = len(path) if path else None
         del armies[army_id]
-        i = ctx.emit(WinterAttrition(army_id, army.clan, army.province, distance or 0, army.strength, None))
+        ctx.emit(WinterAttrition(army_id, army.clan, army.province, distance or 0, army.strength, None))
         ctx.emit(ArmyDestroyed(army_id, army.clan, army.province,
                                f"more than {opts['winter_destroy_beyond']} provinces from winter quarters" if path
                                else "no winter quarters can be reached"))

@@ -1,0 +1,98 @@
+"""Army lists (seed, "Army Lists"): a composition declared in campaign.yaml or in a turn file is
+checked against the clan's list, with the seed's lists:
+
+    Imagawa, Hojo, Uesugi & Mori: 1x3Kn or 3Cav(Gen), 1x3Kn or 3Cav, 4x4Bd, 3x3Sp, 2x3Bw or 3Sh,
+                                  1x 3Bw or 3Sh or 2Ps
+    Takeda:  1x3Kn or 3Cav(Gen), 3x3Kn, 3x4Bd, 2x3Sp, 2x3Bw or 3Sh, 1x 3Bw or 3Sh or 2Ps
+    Shimazu: 1x3Kn or 3Cav(Gen), 1x3Kn or 3Cav, 3x4Bd, 3x3Sp, 3x3Bw or 3Sh, 1x3Sh or Art or 3Bw or 2Ps
+    Ikko Ikki: 1x3Kn or 3Cav(Gen), 3x4Bd, 4x3Bw or 3Sh, 4x5Wb
+    "All cavalry must be same type."
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chronicle.rules.sengoku.armylists import DEFAULT_ARMY_LISTS, CompositionError, check_composition
+
+from .helpers import errors, events_of, play
+
+TAKEDA = DEFAULT_ARMY_LISTS["takeda"]
+STANDARD = DEFAULT_ARMY_LISTS["standard"]
+SHIMAZU = DEFAULT_ARMY_LISTS["shimazu"]
+IKKO = DEFAULT_ARMY_LISTS["ikko_ikki"]
+
+
+@pytest.mark.parametrize("slots,composition", [
+    (TAKEDA, "1x3Kn(Gen), 3x3Kn, 3x4Bd, 2x3Sp, 2x3Sh, 1x2Ps"),
+    (TAKEDA, "1x3Kn(Gen), 3x3Kn, 3x4Bd, 2x3Sp, 1x3Bw, 1x3Sh, 1x3Bw"),
+    (STANDARD, "1x3Cav(Gen), 1x3Cav, 4x4Bd, 3x3Sp, 2x3Bw, 1x3Sh"),
+    (STANDARD, ["3Kn(Gen)", "3Kn", "4Bd", "4Bd", "4Bd", "4Bd", "3Sp", "3Sp", "3Sp", "3Sh", "3Sh", "2Ps"]),
+    (SHIMAZU, {"3Kn(Gen)": 1, "3Kn": 1, "4Bd": 3, "3Sp": 3, "3Sh": 3, "Art": 1}),
+    (IKKO, "1x3Cav(Gen), 3x4Bd, 4x3Bw, 4x5Wb"),
+])
+def test_army_list_full_armies_of_twelve_from_the_seed(slots, composition):
+    assert sum(n for _, n in check_composition(composition, slots, "list", 12, 12)) == 12
+
+
+@pytest.mark.parametrize("slots,composition,strength,message", [
+    (TAKEDA, "1x3Kn(Gen), 3x3Kn, 4x4Bd, 2x3Sp, 2x3Sh", 12, "the takeda list allows at most 3 4Bd, the composition has 4"),
+    (TAKEDA, "1x3Cav(Gen), 3x3Kn, 3x4Bd, 2x3Sp, 2x3Sh, 1x2Ps", 12,
+     "all cavalry must be the same type: the composition mixes 3Cav and 3Kn"),
+    (STANDARD, "1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw, 1x2Ps, 1x3Sp", 13, "the composition lists 13 elements; an army has at most 12"),
+    (STANDARD, "1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw, 1x2Ps", 10, "the composition lists 12 elements, but the army has 10"),
+    (STANDARD, "2x3Kn(Gen), 4x4Bd, 3x3Sp, 2x3Bw, 1x2Ps", 12, "the composition names 2 generals; an army has one"),
+    (STANDARD, "1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 1x3Bw, 2x2Ps", 12, "the standard list allows at most 1 2Ps, the composition has 2"),
+    (STANDARD, "1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw, 1x5Wb", 12, "the standard list allows no 5Wb, the composition has 1"),
+    (STANDARD, "1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw, 1xArt", 12, "the standard list allows no Art, the composition has 1"),
+])
+def test_army_list_composition_errors(slots, composition, strength, message):
+    with pytest.raises(CompositionError) as caught:
+        check_composition(composition, slots, "takeda" if slots is TAKEDA else "standard", strength, 12)
+    assert caught.value.message == message
+
+
+def test_army_list_does_not_fit_when_alternatives_are_used_up():
+    # 3 shot: two fill the "3Bw or 3Sh" places, the third the "3Bw or 3Sh or 2Ps" place; a 2Ps then has no place
+    with pytest.raises(CompositionError) as caught:
+        check_composition("1x3Kn(Gen), 1x3Kn, 4x4Bd, 2x3Sp, 3x3Sh, 1x2Ps", STANDARD, "standard", 12, 12)
+    assert caught.value.message == "the composition does not fit the standard list"
+    assert caught.value.hint.startswith("the standard list: 1x3Kn or 3Cav(Gen), 1x3Kn or 3Cav, 4x4Bd, 3x3Sp")
+
+
+def test_army_list_unknown_element_type_names_the_types():
+    with pytest.raises(CompositionError) as caught:
+        check_composition("1x3Kn(Gen), 11x4Bld", STANDARD, "standard", 12, 12)
+    assert caught.value.message == "unknown element type '4Bld'" and "did you mean '4Bd'?" in caught.value.hint
+
+
+def test_army_list_declared_in_campaign_and_turn_files_is_checked(make_campaign):
+    red = ("provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    army_list: takeda\n"
+           "    armies: [{at: 1, composition: \"1x3Kn(Gen), 3x3Kn, 3x4Bd, 2x3Sp, 2x3Sh, 1x2Ps\"},\n"
+           "             {at: 2, composition: \"1x3Kn(Gen), 3x3Kn, 4x4Bd, 2x3Sp, 2x3Sh\"}, 3]")
+    history, found = play(make_campaign, {1: """
+        compositions:
+          red-3: "1x3Kn(Gen), 3x3Kn, 3x4Bd, 2x3Sp, 2x3Bw, 1x3Bw"
+          blue-1: [3Cav(Gen), 3Kn, 4Bd, 4Bd, 4Bd, 4Bd, 3Sp, 3Sp, 3Sp, 3Bw, 3Bw, 2Ps]
+        """}, red=red)
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/campaign.yaml:11:35: error: red-2 (red): the takeda list allows at most 3 4Bd, the composition has 4 [army lists]",
+        "content/turns/001.yaml:3:11: error: blue-1 (blue): all cavalry must be the same type: the composition mixes 3Cav and 3Kn "
+        "[army lists]"]
+    listed = events_of(history, 1, "ArmyListed")
+    assert [(e.army, e.army_list) for e in listed] == [("red-3", "takeda")]
+    assert dict(listed[0].elements) == {"3Kn(Gen)": 1, "3Kn": 3, "4Bd": 3, "3Sp": 2, "3Bw": 3}
+
+
+def test_army_list_of_a_depleted_army_has_as_many_elements_as_the_army(make_campaign):
+    # red-3 lost 2 elements to a storm: it is declared with 10
+    history, found = play(make_campaign, {
+        1: "moves: {red-1: [10]}\ndice: {storm: {red-1: [1, 2]}}\n",
+        2: "dice: {initiative: {red: 3, blue: 4}}\ncompositions: {red-1: \"1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 1x3Bw\"}\n"})
+    assert errors(found) == []
+    assert events_of(history, 2, "ArmyListed")
+
+
+def test_unknown_army_list_name_is_an_error(make_campaign):
+    _, found = play(make_campaign, {}, red="provinces: [1, 2, 3]\n    capital: 1\n    army_list: ikko\n    armies: [1, 2, 3]")
+    assert any("error: unknown army list 'ikko' [army lists]" in p and "ikko_ikki" in p for p in found), found

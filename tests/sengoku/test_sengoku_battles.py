@@ -1,0 +1,282 @@
+"""Meeting an enemy and the battle phase: the order of entry, allied contingents, relief battles
+and their BUA, sallies, the retreat after battle (destroyed by the sea or an enemy), cards.
+Each test quotes the seed's rule it checks, with the seed's numbers."""
+
+from __future__ import annotations
+
+from .helpers import army, errors, events_of, play, play_grid
+
+# ---- several armies entering are met in order of entry -----------------------------------------
+
+TWO_ENTRANTS_BLUE = "provinces: [4, 5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [4, 5, 8]"
+TWO_ENTRANTS = """
+moves:
+  blue-1: [3]          # enters first
+  blue-2: [4, 3]       # enters second
+responses: {{red-3: battle}}
+battles:
+{battles}
+"""
+FIRST = "  - {at: 3, attacker: {army: blue-1, lost: 4}, defender: {army: red-3, lost: 1}}\n"
+SECOND = "  - {at: 3, attacker: {army: blue-2, lost: 1}, defender: {army: red-3, lost: 3}}\n"
+
+
+def test_several_armies_entering_are_met_in_order_of_entry(make_campaign):
+    """Seed: "If more than one army enters a province during a turn, if the defending army elects to
+    fight it will fight a battle with the first army that entered the province. Depending on the
+    result the victor will then fight a battle with the other army present." """
+    history, found = play(make_campaign, {1: TWO_ENTRANTS.format(battles=FIRST + SECOND)}, blue=TWO_ENTRANTS_BLUE)
+    assert errors(found) == []
+    fought = events_of(history, 1, "BattleFought")
+    assert [(f.attacker, f.winner) for f in fought] == [("blue-1", "red-3"), ("blue-2", "blue-2")]
+    assert army(history, "red-3").province == "p2" and army(history, "red-3").strength == 12 - 1 - 3
+
+
+def test_a_later_entrant_fought_first_is_an_error(make_campaign):
+    _, found = play(make_campaign, {1: TWO_ENTRANTS.format(battles=SECOND + FIRST)}, blue=TWO_ENTRANTS_BLUE)
+    assert any("001.yaml:6:5: error: blue-2 entered Three after blue-1: red-3 meets blue-1 first" in p
+               and "[several armies entering are met in order of entry]" in p for p in found), found
+
+
+def test_the_victor_of_the_first_battle_meets_the_next_entrant(make_campaign):
+    # red-3 beats blue-1, then blue-2 must still be met: without its battle the meeting is unresolved
+    _, found = play(make_campaign, {1: TWO_ENTRANTS.format(battles=FIRST)}, blue=TWO_ENTRANTS_BLUE)
+    assert any("blue-2 (blue) and red-3 (red) are both in the field at Three after the battle phase" in p for p in found), found
+
+
+# ---- allied contingents ---------------------------------------------------------------------------
+
+ALLIES = """
+  - id: red
+    provinces: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    capital: 3
+    fortress: 8
+    armies: [8, 3, 7]            # red-1 at 8, red-2 at 3, red-3 at 7
+    start_card: K
+  - id: green
+    provinces: [11, 12, 13, 14, 15]
+    capital: 11
+    fortress: 13
+    armies: [11, 15, 12]         # green-1 at 11, green-2 at 15, green-3 at 12
+    start_card: Q
+  - id: blue
+    provinces: [16, 17, 19, 20]
+    capital: 17
+    fortress: 19
+    armies: [16, 17, 20]         # blue-1 at 16, blue-2 at 17, blue-3 at 20
+    start_card: "5"
+"""
+
+
+def contingent_battle(make_campaign, allies, red_lost=1, blue_lost=4, before=""):
+    turn = f"""
+        diplomacy: {{alliances: [[red, green]]}}
+        moves: {{red-3: [12, 17]}}
+        responses: {{blue-2: battle}}
+        battles:
+        {before}  - at: 17
+            attacker: {{army: red-3, lost: {red_lost}, allies: [{allies}]}}
+            defender: {{army: blue-2, lost: {blue_lost}}}
+        """
+    return play_grid(make_campaign, ALLIES, {1: turn})
+
+
+def test_allied_contingent_of_three_to_six_elements(make_campaign):
+    """Seed: "Allied players can supply an allied contingent (3-6 elements) to the battle if their
+    army has not already fought a battle this turn." Sizes include the contingent: 12 + 3 = 15
+    breaks at 5, 12 + 6 = 18 at 6."""
+    history, found = contingent_battle(make_campaign, "{army: green-1, elements: 3, lost: 1}")
+    assert errors(found) == []
+    fought = events_of(history, 1, "BattleFought")[0]
+    assert (fought.sizes, fought.lost, fought.breaking, fought.winner) == ((15, 12), (2, 4), (5, 4), "red-3")
+    assert army(history, "green-1").strength == 11 and army(history, "green-1").province == "p11"
+    ledger = {(e.clan, e.reason): e.points for e in events_of(history, 1, "PrestigeAwarded")}
+    assert ledger[("green", "allied_victory")] == 2 and ledger[("red", "victory")] == 3   # seed: victory as allied 2PP
+    history, found = contingent_battle(make_campaign, "{army: green-1, elements: 6, lost: 0}")
+    assert errors(found) == [] and events_of(history, 1, "BattleFought")[0].breaking == (6, 4)
+
+
+def test_allied_contingent_of_two_or_seven_is_an_error(make_campaign):
+    for elements in (2, 7):
+        _, found = contingent_battle(make_campaign, f"{{army: green-1, elements: {elements}}}")
+        assert any(f"error: an allied contingent has 3-6 elements, not {elements} [allied contingents]" in p for p in found), found
+
+
+def test_allied_defeat_costs_the_ally_one(make_campaign):
+    """Seed prestige: "For each loss in battle that turn as allied -1PP"."""
+    history, found = contingent_battle(make_campaign, "{army: green-1, elements: 3, lost: 2}", red_lost=3, blue_lost=1)
+    assert errors(found) == []
+    ledger = {(e.clan, e.reason): e.points for e in events_of(history, 1, "PrestigeAwarded")}
+    assert ledger[("green", "allied_defeat")] == -1 and ledger[("red", "defeat")] == -2
+
+
+def test_a_contingent_from_an_army_that_has_fought_this_turn_is_an_error(make_campaign):
+    history, found = play_grid(make_campaign, ALLIES, {1: """
+        diplomacy: {alliances: [[red, green]]}
+        moves: {green-1: [16], red-3: [12, 17]}
+        responses: {blue-1: battle, blue-2: battle}
+        battles:
+          - {at: 16, attacker: {army: green-1, lost: 1}, defender: {army: blue-1, lost: 4}}
+          - at: 17
+            attacker: {army: red-3, lost: 1, allies: [{army: green-1, elements: 3}]}
+            defender: {army: blue-2, lost: 4}
+        """})
+    assert any("green-1 has already fought a battle this turn and cannot send a contingent" in p for p in found), found
+
+
+def test_a_contingent_marches_with_forced_march_costs(make_campaign):
+    """Seed: "The contingent may move as per normal movement rules (including force marches) to reach
+    the battlefield": green-2 in 15 is 4 provinces from 17: one province forced, one element."""
+    history, found = contingent_battle(make_campaign, "{army: green-2, elements: 4, lost: 1}")
+    assert errors(found) == []
+    assert army(history, "green-2").strength == 12 - 1 - 1
+
+
+def test_a_contingent_from_the_clan_s_own_army_is_an_error(make_campaign):
+    _, found = contingent_battle(make_campaign, "{army: red-1, elements: 3}")
+    assert any("red-1 is red's own army: contingents come from allied players" in p for p in found), found
+
+
+# ---- relief battles, the BUA, sallies ----------------------------------------------------------------
+
+SIEGE_RED = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2]"
+SIEGE_OF_TWO = {
+    1: "moves: {blue-1: [5, 4, 3]}\ndice: {supply: {blue-1: 1}}\n",
+    2: "moves: {blue-1: [2]}\nresponses: {red-2: fortress}\ndice: {siege: {blue-1: 5}, supply: {blue-1: 1}}\n",
+}
+
+
+def relief(make_campaign, battle: str, dice="siege: {blue-1: 1}, supply: {blue-1: 1}"):
+    turns = dict(SIEGE_OF_TWO)
+    turns[3] = f"moves: {{red-1: [2]}}\ndice: {{{dice}}}\nbattles:\n{battle}"
+    return play(make_campaign, turns, red=SIEGE_RED)
+
+
+def test_relief_battle_the_bua_counts_as_one_element_and_taken_with_victory_takes_the_castle(make_campaign):
+    """Seed: "If a player is attacking an enemy army besieging one of his own fortresses ... The loss
+    of the BUA counts as a 1 element loss ... If the besieging player occupies the BUA during the
+    battle and is the victor then they have also taken the castle." Elements lost 2-2, but the
+    relief's BUA is lost too: 3 against 2, the besieger wins and takes the castle; the besieged
+    army, which lent 3 elements ("the besieged army may contribute 3 elements"), falls with it."""
+    history, found = relief(make_campaign, """
+  - at: 2
+    attacker: {army: red-1, lost: 2, allies: [{army: red-2, elements: 3, lost: 0}]}
+    defender: {army: blue-1, lost: 2, bua_taken: true}
+""")
+    assert errors(found) == []
+    fought = events_of(history, 3, "BattleFought")[0]
+    assert (fought.lost, fought.sizes, fought.winner, fought.bua_taken_by, fought.castle_taken) == \
+        ((2, 2), (15, 10), "blue-1", "blue-1", True)
+    assert history.final.owners["p2"] == "blue" and "red-2" not in history.final.armies
+    ledger = {(e.clan, e.reason): e.points for e in events_of(history, 3, "PrestigeAwarded")}
+    assert ledger[("blue", "fortress_taken")] == 2 and ledger[("red", "fortress_lost")] == -5
+    assert ledger[("blue", "element_destroyed x2")] == 2              # the BUA is no element: no prestige for it
+    assert army(history, "red-1").province == "p1"
+
+
+def test_relief_battle_won_by_the_relief_lifts_the_siege(make_campaign):
+    history, found = relief(make_campaign, """
+  - {at: 2, attacker: {army: red-1, lost: 1}, defender: {army: blue-1, lost: 3}}
+""")
+    assert errors(found) == []
+    assert "p2" not in history.final.sieges and not army(history, "red-2").besieged
+    assert army(history, "blue-1").province == "p3"
+    assert any(e.reason == "the besieger lost the battle" for e in events_of(history, 3, "SiegeLifted"))
+
+
+def test_a_besieged_army_lends_at_most_three_elements_to_its_relief(make_campaign):
+    _, found = relief(make_campaign, """
+  - at: 2
+    attacker: {army: red-1, lost: 1, allies: [{army: red-2, elements: 4}]}
+    defender: {army: blue-1, lost: 3}
+""")
+    assert any("a besieged army lends at most 3 elements to its relief" in p for p in found), found
+
+
+def test_only_the_besieger_takes_the_bua(make_campaign):
+    _, found = relief(make_campaign, """
+  - {at: 2, attacker: {army: red-1, lost: 1, bua_taken: true}, defender: {army: blue-1, lost: 3}}
+""")
+    assert any("bua_taken: the BUA belongs to the relieving side; only the besieger blue-1 can take it" in p for p in found), found
+
+
+def test_bua_outside_a_relief_battle_is_an_error(make_campaign):
+    _, found = play(make_campaign, {1: """
+        moves: {blue-1: [5, 4, 3]}
+        responses: {red-3: battle}
+        battles:
+          - {at: 3, attacker: {army: blue-1, lost: 1, bua_taken: true}, defender: {army: red-3, lost: 4}}
+        """})
+    assert any("bua_taken: there is no relief battle at Three" in p for p in found), found
+
+
+def test_a_besieged_army_sallies_to_give_battle(make_campaign):
+    """Seed: "A field army can sally out to give battle in its next turn, but not to retreat without
+    battle." red-2, shut in Two, attacks its besieger; it may not withdraw."""
+    turns = dict(SIEGE_OF_TWO)
+    turns[3] = """
+        dice: {siege: {blue-1: 1}, supply: {blue-1: 1}}
+        battles:
+          - {at: 2, attacker: {army: red-2, lost: 1}, defender: {army: blue-1, lost: 4}}
+        """
+    history, found = play(make_campaign, turns, red=SIEGE_RED)
+    assert errors(found) == []
+    assert not army(history, "red-2").besieged and "p2" not in history.final.sieges
+    assert army(history, "blue-1").province == "p3"
+    turns[3] = "moves: {red-2: [3]}\ndice: {siege: {blue-1: 1}, supply: {blue-1: 1}}\n"
+    _, found = play(make_campaign, turns, red=SIEGE_RED)
+    assert any("red-2 is besieged in Two and cannot march out" in p for p in found), found
+
+
+# ---- the retreat after battle -------------------------------------------------------------------------
+
+
+def test_retreat_into_the_sea_destroys_the_army(make_campaign):
+    """Seed: "If the army cannot retreat because of the ocean or another enemy army blocks its path,
+    it is destroyed. An army cannot retreat across a sea route and is destroyed." red-1 sailed to
+    Ten; beaten there, its only way home is the sea route: destroyed (-2 loss, -2 army destroyed)."""
+    history, found = play(make_campaign, {
+        1: "moves: {red-1: [10]}\ndice: {storm: {red-1: 2}}\n",
+        2: """
+        dice: {initiative: {red: 6, blue: 1}}
+        moves: {blue-3: [10]}
+        responses: {red-1: battle}
+        battles:
+          - {at: 10, attacker: {army: blue-3, lost: 1}, defender: {army: red-1, lost: 4}}
+        """}, blue="provinces: [6, 7, 8, 11]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 11]")
+    assert errors(found) == []
+    destroyed = [e for e in events_of(history, 2, "ArmyDestroyed") if e.army == "red-1"]
+    assert destroyed and "an army cannot retreat across a sea route" in destroyed[0].reason
+    ledger = {(e.clan, e.reason): e.points for e in events_of(history, 2, "PrestigeAwarded")}
+    assert ledger[("red", "defeat")] == -2 and ledger[("red", "army_destroyed")] == -2
+
+
+def test_retreat_blocked_by_an_enemy_army_destroys_the_army(make_campaign):
+    history, found = play(make_campaign, {1: """
+        dice: {storm: {blue-3: 3}}
+        moves:
+          blue-3: [10, 1, 2]      # by the sea route into Two, behind red-1
+          blue-1: [3]
+        responses: {red-1: battle}
+        battles:
+          - {at: 3, attacker: {army: blue-1, lost: 1}, defender: {army: red-1, lost: 4}}
+        """}, red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [3]",
+        blue="provinces: [4, 5, 6, 7, 8, 10, 11]\n    capital: 8\n    fortress: 7\n    armies: [4, 6, 11]")
+    assert errors(found) == []
+    destroyed = [e for e in events_of(history, 1, "ArmyDestroyed") if e.army == "red-1"]
+    assert destroyed and "enemy armies block every way" in destroyed[0].reason, found
+
+
+def test_at_most_three_cards_in_one_battle(make_campaign):
+    """Seed: "The maximum number of cards a player can use per battle is three." """
+    turns = {1: """
+        cards: {red: forage}
+        moves: {blue-1: [5, 4, 3]}
+        responses: {red-3: battle}
+        battles:
+          - at: 3
+            attacker: {army: blue-1, lost: 1}
+            defender: {army: red-3, lost: 2, cards: [forage, spy, ninja, treachery]}
+        """}
+    _, found = play(make_campaign, turns)
+    assert any("red plays 4 cards in one battle; at most 3" in p for p in found), found

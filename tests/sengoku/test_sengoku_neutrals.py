@@ -1,0 +1,74 @@
+"""Neutral clans. Seed: "If less then 6 players play then any clans not being played are neutral.
+They still have three armies and a fortress. A Neutral army does not leave its territory and will
+move to attack any army that enters its territory or threatens the capital. Neutral armies are
+unaffected by winter and supply and always contain 12 elements." """
+
+from __future__ import annotations
+
+from .helpers import army, errors, events_of, play
+
+NEUTRAL_BLUE = "provinces: [5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    neutral: true"
+
+
+def test_neutral_army_moves_to_attack_an_army_entering_its_land(make_campaign):
+    """red-3 enters empty neutral Five; blue-1, one province away in Six, moves to attack it. The
+    battle is fought on the table: without its entry the administrator is told what to enter."""
+    history, found = play(make_campaign, {1: "moves: {red-3: [4, 5]}\n"}, blue=NEUTRAL_BLUE)
+    moved = [e for e in events_of(history, 1, "ArmyMoved") if e.army == "blue-1"]
+    assert moved and moved[0].path == ("p6", "p5") and "a neutral army attacks red-3" in moved[0].rule
+    assert any("001.yaml:1:9: error: the neutral army blue-1 (blue) moved to attack red-3, which entered its land at Five: "
+               "the battle's result is missing [neutral armies attack any army entering their land]" in p
+               and "hint: fight it on the table and enter it under battles:  - {at: p5, attacker: {army: blue-1, lost: N}, "
+                   "defender: {army: red-3, lost: N}}" in p for p in found), found
+
+
+def test_neutral_battle_entered_and_neutral_armies_always_contain_twelve(make_campaign):
+    history, found = play(make_campaign, {1: """
+        moves: {red-3: [4, 5]}
+        battles:
+          - {at: 5, attacker: {army: blue-1, lost: 3}, defender: {army: red-3, lost: 4}}
+        """}, blue=NEUTRAL_BLUE)
+    assert errors(found) == []
+    assert army(history, "red-3").province == "p4" and army(history, "red-3").strength == 8
+    assert army(history, "blue-1").strength == 12 and army(history, "blue-1").province == "p5"
+    ledger = [(e.clan, e.reason) for e in events_of(history, 1, "PrestigeAwarded")]
+    assert ("red", "defeat") in ledger and not any(clan == "blue" for clan, _ in ledger)   # neutrals keep no score
+
+
+def test_an_intruder_entering_where_a_neutral_army_stands_must_fight(make_campaign):
+    _, found = play(make_campaign, {1: "moves: {red-3: [4, 5, 6]}\n"}, blue=NEUTRAL_BLUE)
+    assert any("the neutral army blue-1 (blue) attacks red-3, which entered its land at Six" in p for p in found), found
+    _, found = play(make_campaign, {1: "moves: {red-3: [4, 5, 6]}\nresponses: {blue-1: {retreat: 7}}\n"}, blue=NEUTRAL_BLUE)
+    assert any("blue-1 is neutral: a neutral army always attacks" in p for p in found), found
+
+
+def test_each_neutral_army_meets_one_intruder_in_order_of_arrival(make_campaign):
+    """Two intruders: red-3 in Five, then red-2 in Six. blue-1, in Six, meets red-2 where it stands
+    (it is not pulled away to Five); blue-2 and blue-3 could reach Five only through Six, where an
+    enemy stands: red-3 stands unopposed."""
+    history, found = play(make_campaign, {1: """
+        moves:
+          red-3: [4, 5]
+          red-2: {path: [3, 4, 5, 6], forced: 1}
+        """}, blue=NEUTRAL_BLUE)
+    assert [e for e in events_of(history, 1, "ArmyMoved") if e.clan == "blue"] == []
+    assert [p.split(": error: ")[1].split(":")[0] for p in errors(found)] == \
+        ["the neutral army blue-1 (blue) attacks red-2, which entered its land at Six"], found
+
+
+def test_the_nearest_free_neutral_army_moves_up_to_three_provinces(make_campaign):
+    """red-3 enters Five; blue's armies stand in Seven and Eight: blue-1 (Seven) is nearest and
+    moves two provinces through its own land."""
+    history, _ = play(make_campaign, {1: "moves: {red-3: [4, 5]}\n"},
+                      blue="provinces: [5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [7, 8]\n    neutral: true")
+    assert [(e.army, e.path) for e in events_of(history, 1, "ArmyMoved") if e.clan == "blue"] == [("blue-1", ("p7", "p6", "p5"))]
+
+
+def test_neutral_clan_untouched_by_winter_and_supply(make_campaign):
+    """Neutral armies stand in the field in January (blue-1 in Six, no castle) and lose nothing."""
+    turns = {n: "title: quiet\n" for n in range(1, 7)}
+    history, found = play(make_campaign, turns, blue=NEUTRAL_BLUE)
+    assert errors(found) == []
+    assert not [e for e in events_of(history, 6, "WinterAttrition") if e.clan == "blue"]
+    assert all(a.strength == 12 for a in history.final.armies_of("blue"))
+    assert army(history, "blue-1").province == "p6"
