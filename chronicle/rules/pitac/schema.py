@@ -1,0 +1,83 @@
+"""The shapes a Pitac campaign's files take: the turn file's JSON Schema, options, player fields.
+
+Every number of the rulebook is an option with the rulebook's value as default (house rules are
+the norm in this hobby); docs/rules/pitac.md lists them with the rule each changes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+SHARE = {"oneOf": [{"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+                   {"type": "string", "pattern": r"^\d+/\d+$"}]}
+PLAYER_ID = {"type": "string"}
+DIE = {"type": ["integer", "string"],
+       "description": "One d10: 7, or a 10 with its add-on rolls as \"10+4\"."}
+
+TURN_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "turn": {"type": "integer", "minimum": 1, "description": "The turn's number; must match the file name."},
+        "title": {"type": "string"},
+        "date": {"type": "string", "description": "The game day, e.g. 2026-03-14."},
+        "notes": {"type": "string"},
+        "battles": {"type": "array", "items": {
+            "type": "object", "required": ["players"], "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string"},
+                "scenario": {"type": "string"},
+                "players": {"type": "array", "minItems": 1, "items": PLAYER_ID},
+                "winner": {"oneOf": [PLAYER_ID, {"type": "array", "items": PLAYER_ID}, {"type": "null"}],
+                           "description": "The winner (2 moves); everyone else in the battle gets 1."},
+                "vp": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                       "description": "Victory points each player scored, for the ranks."},
+                "notes": {"type": "string"},
+            }}},
+        "orders": {"type": "object", "additionalProperties": {
+            "type": ["array", "null"],
+            "items": {"oneOf": [
+                {"type": "string", "pattern": r"(?i)^\s*(attack|defend)\s+\S", "x-verbs": ["Attack", "Defend"],
+                 "description": "Attack X or Defend X"},
+                {"type": "object", "minProperties": 1, "maxProperties": 1,
+                 "properties": {"attack": {"type": "string"}, "defend": {"type": "string"}},
+                 "additionalProperties": False}]}},
+            "description": "Each player's orders: 'Attack X' or 'Defend X', one per move earned."},
+        "dice": {"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": {"anyOf": [DIE, {"type": "array", "items": DIE}]}},
+            "description": "Recorded rolls: territory -> player -> dice. Rolls not written are drawn from the seed."},
+        "capitals": {"type": "object", "additionalProperties": {"type": "string"},
+                     "description": "A new capital named by a player who lost theirs this turn."},
+        "army_lists": {"type": "array", "items": PLAYER_ID, "uniqueItems": True,
+                       "description": "Players who turned in their army list 3 days early (50 koku bonus)."},
+    },
+}
+
+
+def share(value) -> Fraction:
+    """An option's share of the map, written 0.5 or "1/2"."""
+    return Fraction(value) if isinstance(value, str) else Fraction(value).limit_denominator(1000)
+
+
+OPTIONS = {
+    "capital_dice": (3, {"type": "integer", "minimum": 1}, "Dice a first capital defends with."),
+    "later_capital_dice": (2, {"type": "integer", "minimum": 1}, "Dice a later capital defends with."),
+    "winner_moves": (2, {"type": "integer", "minimum": 0}, "Moves earned by a battle's winner."),
+    "participant_moves": (1, {"type": "integer", "minimum": 0}, "Moves earned by every other player in a battle."),
+    "shogun_share_small": ("1/2", SHARE, "Share of all territories that makes a Shogun in a small game."),
+    "shogun_share_large": ("1/3", SHARE, "Share of all territories that makes a Shogun in a large game."),
+    "large_game_players": (5, {"type": "integer", "minimum": 1}, "Players from which a game counts as large."),
+    "vp_reboot": (25, {"type": ["integer", "null"], "minimum": 1},
+                  "Ranking total at which the ranks restart at 0 (null: never)."),
+    "army_list_koku": (50, {"type": "integer", "minimum": 0}, "Koku bonus for an army list turned in early."),
+    "attack_links": (["land", "sea", "mountain", "river", "ford"],
+                     {"type": "array", "items": {"enum": ["land", "sea", "mountain", "river", "ford"]}},
+                     "Kinds of link an attack may cross."),
+}
+
+PLAYER_PROPERTIES = {
+    "capital": {"type": "string", "description": "Starting capital (id or name), or 'random'."},
+    "start_roll": {"type": "integer", "minimum": 1, "maximum": 10,
+                   "description": "The d10 rolled to choose capitals, high to low."},
+    "joins": {"type": "integer", "minimum": 1, "description": "The turn at which a late player joins the map."},
+}
