@@ -31,9 +31,9 @@ def _fail(exc: ChronicleError, writes: bool = False) -> None:
     sys.exit(1)
 
 
-def _load(directory: Path, strict: bool = False, writes: bool = False):
+def _load(directory: Path, strict: bool = False, writes: bool = False, until: int | None = None):
     try:
-        history = load_history(directory)
+        history = load_history(directory, until)
     except ChronicleError as exc:
         _fail(exc, writes)
     warnings = [p for p in history.problems if p.severity != "error"]
@@ -86,7 +86,8 @@ def state(directory, turn, as_json):
       chronicle state my-campaign --turn 3
       chronicle state --json | jq .winner
     """
-    history = _load(directory)
+    # errors after the turn asked for cannot change it: show it anyway, with them as warnings
+    history = _load(directory, until=turn)
     campaign = history.campaign
     ruleset = campaign.ruleset
     last = history.turns[-1].turn.number if history.turns else 0

@@ -6,12 +6,15 @@ correction makes illegal is reported at that order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .content import Campaign, Turn, load_campaign
 from .dice import DiceBox
 from .errors import ChronicleError, Problem, errors_only
+
+TURN_PATH = re.compile(r"(?:^|/)content/turns/(\d+)\.(?:ya?ml|md)$")
 
 
 @dataclass(frozen=True)
@@ -66,13 +69,35 @@ def replay(campaign: Campaign) -> History:
                    tuple(problems))
 
 
-def load_history(root: Path | str) -> History:
-    """Load and replay; raise ChronicleError with every error found (warnings stay on History)."""
+def load_history(root: Path | str, until: int | None = None) -> History:
+    """Load and replay; raise ChronicleError with every error found (warnings stay on History).
+
+    With ``until``, errors in turn files after that turn are let through (they cannot change the
+    state up to it): the administrator can look at turn 3 while turn 7 is still being written.
+    Those later errors come back as warnings.
+    """
     campaign, problems = load_campaign(root)
     if campaign is None:
         raise ChronicleError(problems)
     history = replay(campaign)
     everything = list(problems) + list(history.problems)
+    if until is not None:
+        everything = [_after_turn_as_warning(p, until) for p in everything]
     if errors_only(everything):
         raise ChronicleError(everything)
     return History(history.campaign, history.start, history.start_events, history.turns, tuple(everything))
+
+
+def _after_turn_as_warning(problem: Problem, until: int) -> Problem:
+    number = turn_of(problem)
+    if number is None or number <= until or problem.severity != "error":
+        return problem
+    return replace(problem, severity="warning", message=f"{problem.message} (in a turn after {until})")
+
+
+def turn_of(problem: Problem) -> int | None:
+    """The turn whose file a problem is in, or None for campaign.yaml and map files."""
+    if problem.place is None:
+        return None
+    match = TURN_PATH.search(problem.place.file.replace("\\", "/"))
+    return int(match.group(1)) if match else None

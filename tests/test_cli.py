@@ -189,3 +189,19 @@ def test_campaign_schema_validates_campaign_yaml(run):
     validator.validate(yaml.safe_load(SMALL_CAMPAIGN))
     with pytest.raises(jsonschema.ValidationError, match="sed"):
         validator.validate(yaml.safe_load(SMALL_CAMPAIGN.replace("seed: 7", "sed: 7")))
+
+
+def test_state_of_an_early_turn_while_a_later_turn_has_errors(make_campaign, run):
+    """The administrator looks at turn 1 while turn 2 is still wrong: shown, with a warning."""
+    root = make_campaign(SMALL_CAMPAIGN, {
+        1: "battles:\n  - {players: [paula, ginger], winner: paula}\norders:\n  paula: [Attack Inaba]\n"
+           "dice:\n  inaba: {paula: [6]}\n",
+        2: "orders:\n  paula: [Attack Nowhere]\n"})
+    result = run("state", root, "--turn", "1", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["provinces"]["inaba"]["owner"] == "paula"
+    assert "content/turns/002.yaml:2:11: warning: unknown territory 'Nowhere'" in result.stderr
+    assert "(in a turn after 1)" in result.stderr
+    # without --turn (the last turn) the same error stops it, as check does
+    assert run("state", root).exit_code == 1
+    assert run("check", root).exit_code == 1
