@@ -15,7 +15,7 @@ from .. import Ruleset
 from . import capitals as capital_rules
 from . import orders as order_rules
 from . import record as rec
-from . import standing, views
+from . import gifts, standing, views
 from .conflict import Side, decide
 from .record import OrderKind, PitacTurn
 from .schema import OPTIONS, PLAYER_PROPERTIES, TURN_SCHEMA
@@ -45,15 +45,19 @@ class Pitac(Ruleset):
         # late players join at the start of their turn, before orders are judged (as in resolve);
         # their draws depend only on the campaign seed, so a fresh DiceBox gives the same places
         state, _, problems = capital_rules.join(campaign, state, record.number, DiceBox(campaign.seed))
+        state, _, more = gifts.give(campaign, state, record)
+        problems += more
         legal, more = order_rules.legal_orders(campaign, state, record)
         problems += more
         problems += order_rules.dice_problems(campaign, state, record, legal)
         return problems
 
     def resolve(self, campaign, state: PitacState, record: PitacTurn, dice):
-        """Play the turn: joiners, moves, every conflict at once, capitals, ranks, victory."""
+        """Play the turn: joiners, gifts, moves, every conflict at once, capitals, ranks, victory."""
         number = record.number
         state, events, _ = capital_rules.join(campaign, state.but(turn=number), number, dice)
+        state, given, _ = gifts.give(campaign, state, record)
+        events += given
         earned = order_rules.moves(campaign, state, record)
         for battle in record.battles:
             events.append(BattleFought(battle.name, battle.players, battle.winners, frozen(battle.vp), battle.scenario))

@@ -46,6 +46,17 @@ class Battle:
 
 
 @dataclass(frozen=True)
+class Gift:
+    """A territory handed over by its holder, a fact the administrator records (a treaty, a
+    welcome for a new player: "some kind and generous player would give them one")."""
+
+    giver: str
+    receiver: str
+    province: str
+    path: tuple
+
+
+@dataclass(frozen=True)
 class PitacTurn:
     number: int
     title: str | None
@@ -56,6 +67,7 @@ class PitacTurn:
     capitals: Mapping[str, tuple[str, tuple]]                       # player -> (province, path)
     army_lists: tuple[tuple[str, tuple], ...]
     player_paths: Mapping[str, tuple] = field(default_factory=dict)  # where each player's orders are
+    gifts: tuple[Gift, ...] = ()
 
 
 def resolve_province(name: object, game_map, path: tuple) -> tuple[str | None, list[Problem]]:
@@ -124,9 +136,24 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Probl
         problems += bad
         if not bad:
             army_lists.append((player, ("army_lists", i)))
+    gifts = _gifts(data.get("gifts"), campaign, players, problems)
     date = data.get("date")
     return PitacTurn(number, data.get("title"), str(date) if date is not None else None, tuple(battles),
-                     tuple(orders), dice, capitals, tuple(army_lists), player_paths), problems
+                     tuple(orders), dice, capitals, tuple(army_lists), player_paths, tuple(gifts)), problems
+
+
+def _gifts(raw, campaign, players, problems) -> list[Gift]:
+    gifts = []
+    for i, entry in enumerate(_sequence(raw)):
+        if not isinstance(entry, dict) or not all(_is_text(entry.get(k)) for k in ("from", "to", "territory")):
+            continue   # the schema has reported the shape
+        path = ("gifts", i)
+        bad = check_player(entry["from"], players, path + ("from",)) + check_player(entry["to"], players, path + ("to",))
+        province, more = resolve_province(entry["territory"], campaign.map, path + ("territory",))
+        problems += bad + more
+        if not bad and province:
+            gifts.append(Gift(entry["from"], entry["to"], province, path))
+    return gifts
 
 
 def _battles(raw, players, problems) -> list[Battle]:

@@ -48,6 +48,11 @@ TURN_SCHEMA = {
             "description": "Recorded rolls: territory -> player -> dice. Rolls not written are drawn from the seed."},
         "capitals": {"type": "object", "additionalProperties": {"type": "string"},
                      "description": "A new capital named by a player who lost theirs this turn."},
+        "gifts": {"type": "array", "items": {
+            "type": "object", "required": ["from", "to", "territory"], "additionalProperties": False,
+            "properties": {"from": PLAYER_ID, "to": PLAYER_ID, "territory": {"type": "string"}}},
+            "description": "Territories handed over by their holder before the turn's moves (a treaty, "
+                           "a welcome for a new player)."},
         "army_lists": {"type": "array", "items": PLAYER_ID, "uniqueItems": True,
                        "description": "Players who turned in their army list 3 days early (50 koku bonus)."},
     },

@@ -79,6 +79,18 @@ class CapitalPlaced(Event):
 
 
 @dataclass(frozen=True)
+class TerritoryGiven(Event):
+    giver: str
+    receiver: str
+    province: str
+    as_capital: bool
+
+    def describe(self, name=str) -> str:
+        extra = ", who makes it their capital" if self.as_capital else ""
+        return f"{name(self.giver)} gave {name(self.province)} to {name(self.receiver)}{extra}"
+
+
+@dataclass(frozen=True)
 class MovesEarned(Event):
     player: str
     moves: int
