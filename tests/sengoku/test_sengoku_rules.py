@@ -140,8 +140,8 @@ def test_siege_needs_six_then_five(make_campaign):
         responses: {red-2: fortress}
         dice: {siege: {blue-1: 5}, supply: {blue-1: 1}}
         """, 3: """
-        dice: {siege: {blue-1: 5}, supply: {blue-1: 1}}
-        """}
+        dice: {siege: {blue-1: 5}}
+        """}                                                       # turn 3: Two taken, blue-1 is in supply
     history, found = play(make_campaign, turns, red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2]")
     assert errors(found) == []
     rolls = [e for t in (2, 3) for e in events_of(history, t, "SiegeRoll")]
@@ -226,8 +226,12 @@ def test_bitter_enders_adds_two_to_the_breaking_point(make_campaign):
 
 
 def test_a_card_not_held_cannot_be_played(make_campaign):
-    _, found = battle(make_campaign, 3, 2, dcards=", cards: [treachery]")
-    assert any("red plays treachery but does not hold it" in p for p in found)
+    _, found = battle(make_campaign, 3, 2, dcards=", cards: [spy]")
+    assert any("red plays spy but does not hold it" in p for p in found), found
+    # a card the deck does not have at all (the test deck has no Treachery) is named as such
+    _, found = battle(make_campaign, 3, 2, dcards=", cards: [bitter_ender]")
+    assert any("error: red plays 'bitter_ender', which is not a card of the deck [event cards]" in p
+               and "did you mean 'bitter_enders'?" in p for p in found), found
 
 
 def test_supply_roll_out_of_supply(make_campaign):
@@ -439,7 +443,7 @@ def test_seed_holdings_on_a_numbered_61_province_map(make_campaign):
     links = "\n".join(f"    - [n{n}, n{n + 1}]" for n in range(1, 61))
     players = "\n".join(
         f"  - id: {clan}\n    provinces: {held}\n    capital: {held[0]}\n    fortress: {held[1]}\n    armies: {held[:3]}\n"
-        f"    start_card: {card}" + ("\n    neutral: true" if clan in ("imagawa", "mori", "shimazu") else "")
+        + ("    neutral: true" if clan in ("imagawa", "mori", "shimazu") else f"    start_card: {card}")
         for (clan, held), card in zip(SEED_HOLDINGS.items(), ["joker", "A", "K", "Q", "J", "10"]))
     root = make_campaign(f"title: seed map\nruleset: sengoku\nplayers:\n{players}\nmap:\n  provinces:\n{provinces}\n  links:\n{links}\n")
     campaign, problems = load_campaign(root)

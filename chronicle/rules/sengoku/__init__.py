@@ -9,15 +9,16 @@ unclear, and its test are listed in docs/rules/sengoku.md.
 
 from __future__ import annotations
 
+from ...suggest import did_you_mean
 from .. import Piece, Ruleset, Standings, Summary
 from . import record as rec
 from .armylists import check_declared
 from .battle import battle_phase
 from .calendar import date_of
-from .cards import draw_phase, end_of_turn
+from .cards import card_names, draw_phase, end_of_turn
 from .conquest import conquest_phase
 from .contact import responses, unresolved
-from .context import Ctx
+from .context import PROVINCE, Ctx
 from .diplomacy import diplomacy_phase
 from .movement import movement_phase
 from .muster import spring_muster
@@ -32,6 +33,18 @@ from .supply import supply_phase
 from . import neutrals, winter
 
 KNOWN_PLAYS = ("forage", "portuguese_trader")
+
+#: why a roll took fewer dice than written
+EXTRA_DICE = {
+    "storm": "each sea crossing rolls one d6; only a storm (a 1) rolls a second d6, the elements lost",
+    "siege": "a siege rolls one d6 a turn",
+    "initiative": "a clan rolls again only while tied for first",
+    "supply": "an army out of supply rolls one d6 a turn",
+    "chain": "a broken chain of supply rolls one d6 a turn",
+    "ninja": "one d6 per ninja card played against the clan",
+    "heir": "one d6 per assassination",
+    "wound": "one d6 per wound",
+}
 
 
 class Sengoku(Ruleset):
@@ -56,6 +69,7 @@ class Sengoku(Ruleset):
     def play(self, campaign, state, record, dice):
         """Play one turn: (state after, events, problems). Pure: the same input gives the same output."""
         ctx = Ctx(campaign, record, dice, record.number)
+        ctx.doubt.update(state.in_doubt)
         state = state.but(turn=record.number)
         if state.game_over:
             ctx.problem("the game is already over: no more turns are played", (),
@@ -63,8 +77,16 @@ class Sengoku(Ruleset):
             return state, [], ctx.problems
         for card, plays in record.played.items():
             if card not in KNOWN_PLAYS:
-                ctx.problem(f"{card!r} is not played outside battle", plays[0][1] if plays else ("play",),
-                            hint="play: takes forage and portuguese_trader; battle cards go in the battle's cards:", rule="event cards")
+                where = ("play", plays[0][1][1]) if plays else ("play",)
+                known = card_names(campaign.options)
+                if card not in known:
+                    ctx.problem(f"unknown card {card!r}", where, at_key=True, rule="event cards",
+                                hint=did_you_mean(card, KNOWN_PLAYS) or did_you_mean(card, known) or
+                                "play: takes forage and portuguese_trader")
+                else:
+                    ctx.problem(f"{card!r} is not played outside battle", where, at_key=True,
+                                hint="play: takes forage and portuguese_trader; battle cards go in the battle's cards:",
+                                rule="event cards")
         for army, path in record.played.get("forage", ()):
             if army not in state.armies:
                 ctx.army_problem(state, army, path, "Forage")
@@ -90,6 +112,10 @@ class Sengoku(Ruleset):
         state = prestige_phase(ctx, state)
         state = end_of_turn(ctx, state)
         self._unused(ctx)
+        ctx.consequences()
+        doubt = {k: v for k, v in ctx.doubt.items() if k in state.armies or k in state.clans or k.startswith(PROVINCE)}
+        if doubt != dict(state.in_doubt):
+            state = state.but(in_doubt=doubt)
         return state, ctx.events, ctx.problems
 
     def _played(self, campaign, state, record, dice):
@@ -114,16 +140,24 @@ class Sengoku(Ruleset):
         return DiceBox(campaign.seed)
 
     def _unused(self, ctx):
+        """Dice written and not rolled are errors, as in Pitac: a roll that was never made, or
+        more dice than the roll took (a second siege die, a loss die in fair weather)."""
         for (purpose, subject), (values, path) in ctx.record.dice.items():
-            if (purpose, subject) not in ctx.used_dice:
-                ctx.problem(f"dice written for {purpose} of {subject}, but no such roll was made this turn", path,
-                            hint="rolls: initiative, storm, siege, supply, chain, ninja, heir, wound (by army or clan)",
-                            rule="dice", severity="warning")
+            used = ctx.used_dice.get((purpose, subject), 0)
+            if used == 0:
+                rolled = sorted(s for (p, s) in ctx.used_dice if p == purpose)
+                ctx.problem(f"a {purpose} roll is written for {subject}, but no such roll was made this turn", path,
+                            hint=did_you_mean(subject, rolled) or (f"{purpose} rolls made this turn: {', '.join(rolled)}"
+                                                                   if rolled else f"no {purpose} roll was made this turn")
+                            + f" ({purpose}: {rec.PURPOSES[purpose][1]})", rule="dice", at_key=True, about=(subject,))
+            elif len(values) > used:
+                ctx.problem(f"{len(values)} {purpose} dice are written for {subject}, but the roll took {used}",
+                            path + (used,), hint=EXTRA_DICE.get(purpose), rule="dice", about=(subject,))
         for army, paths in ctx.forage.items():
             for path in paths:
                 ctx.problem(f"a Forage card is played for {army}, but nothing needed it this turn", path,
                             hint="Forage spares a siege loss, an unsupplied turn, or one winter element", rule="Forage",
-                            severity="warning")
+                            severity="warning", about=(army,))
 
     # ---- views ---------------------------------------------------------------------------
 
@@ -168,12 +202,33 @@ class Sengoku(Ruleset):
         notes = (f"{date.label} ({date.season}); deck {state.deck_number}, {len(state.deck)} cards left.",)
         return Standings(("Provinces", "Prestige", "Armies", "Elements", "Cards", "Status"), tuple(rows), notes)
 
-    def to_json(self, campaign, state, events=()) -> dict:
+    def to_json(self, campaign, state, events=(), private: bool = False) -> dict:
+        """The state after a turn and its events, as documented in docs/rules/sengoku.md ("State
+        JSON"). Public by default (what the site publishes): a tactical card drawn is not named and
+        hands are counts. ``private=True`` is the administrator's view: card names and hands."""
         date = date_of(campaign.options, state.turn)
+        clans = {}
+        for c, clan in state.clans.items():
+            clans[c] = {**clan.to_json(), "provinces": state.count(c)}
+            if private:
+                clans[c]["hand"] = list(clan.hand)
+        players = {}
+        for player in campaign.players:
+            clan = state.clans.get(player.id)
+            if clan is None or clan.neutral:
+                continue
+            players[player.id] = {
+                "name": player.name, "colour": player.colour, "provinces": state.count(player.id),
+                "capital": clan.capital if state.owners.get(clan.capital) == player.id else None,
+                "prestige": clan.prestige, "status": clan.status, "cards": len(clan.hand),
+                "armies": sorted(a.id for a in state.armies_of(player.id)),
+            }
+        events = list(events)
         return {
             "turn": state.turn, "ruleset": self.name, "date": date.label, "season": date.season,
             "provinces": {p: {"owner": o, "castle": state.castles.get(p)} for p, o in state.owners.items()},
-            "clans": {c: {**clan.to_json(), "provinces": state.count(c)} for c, clan in state.clans.items()},
+            "players": players,
+            "clans": clans,
             "armies": {a.id: {"clan": a.clan, "province": a.province, "strength": a.strength, "besieged": a.besieged,
                               "retreated": a.retreated} for a in state.armies.values()},
             "sieges": [s.to_json() for s in state.sieges.values()],
@@ -181,7 +236,9 @@ class Sengoku(Ruleset):
             "deck": {"number": state.deck_number, "left": len(state.deck)},
             "claim": {"clan": state.claim.clan, "since": state.claim.since, "held": state.claim.held} if state.claim else None,
             "game_over": state.game_over, "winner": state.winner, "shogun": state.shogun,
-            "events": [e.to_json() for e in events],
+            "dice": [{**roll.to_json(), "event": i, "kind": e.kind}
+                     for i, e in enumerate(events) for roll in getattr(e, "dice", ())],
+            "events": [e.to_json(private=private) if hasattr(e, "describe_private") else e.to_json() for e in events],
         }
 
     def battle_sheets(self, campaign, state) -> list:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 
+from ...suggest import did_you_mean
 from .cards import play_card
 from .events import ArmyDestroyed, ArmyRetreated, BattleFought, ElementsLost, SiegeLifted
 from .geo import LAND, distance_to
@@ -29,8 +30,10 @@ def breaking_point(options, size: int) -> int:
 
 
 def retreat_options(ctx, state, army) -> list[str]:
-    """Provinces one step nearer the army's capital by land, free of enemies (at the capital:
-    a neighbouring province of its own)."""
+    """Provinces one step nearer the army's capital by land, free of enemy armies in the field (at
+    the capital: a neighbouring province of its own), best first: nearest the capital; among
+    equals the clan's own land, then an ally's, then land of no clan, then another clan's; then by
+    id. Any of them may be written as ``retreat:``; the first is taken when none is written."""
     capital = state.clans[army.clan].capital
     here = distance_to(ctx.map, army.province, [capital], LAND)
     found = []
@@ -45,8 +48,12 @@ def retreat_options(ctx, state, army) -> list[str]:
                 found.append((1, there))
         elif d is not None and here is not None and d < here:
             found.append((d, there))
-    # nearest the capital first; among equals, the clan's own land first
-    return [p for _, p in sorted(found, key=lambda f: (f[0], state.owners.get(f[1]) != army.clan, f[1]))]
+
+    def land(province):
+        owner = state.owners.get(province)
+        return 0 if owner == army.clan else 1 if owner and state.allied(owner, army.clan) else 2 if owner is None else 3
+
+    return [p for _, p in sorted(found, key=lambda f: (f[0], land(f[1]), f[1]))]
 
 
 def battle_phase(ctx, state):
@@ -55,26 +62,37 @@ def battle_phase(ctx, state):
     return state
 
 
-def _side_army(ctx, state, side, province):
-    army = state.armies.get(side.army)
-    if army is None:
-        ctx.army_problem(state, side.army, side.at + ("army",), "battles")
-        return None
-    if army.province != province:
-        ctx.problem(f"{side.army} is in {ctx.name(army.province)}, not {ctx.name(province)}, when the battles are fought",
-                    side.at + ("army",), rule="battles")
-        return None
-    return army
+def _present(ctx, state, b):
+    """Both armies of a battle entry, standing where it is fought; else one error for the entry
+    (however many of its armies are unknown or elsewhere) and (None, None)."""
+    both = (b.attacker.army, b.defender.army)
+    wrong = []
+    for side in (b.attacker, b.defender):
+        army = state.armies.get(side.army)
+        if army is None:
+            wrong.append((side, f"unknown army {side.army!r}", did_you_mean(side.army, state.armies)))
+        elif army.province != b.province:
+            wrong.append((side, f"{side.army} is in {ctx.name(army.province)}", None))
+    if not wrong:
+        return state.armies[both[0]], state.armies[both[1]]
+    if len(wrong) == 1 and wrong[0][2] is None:
+        message = f"{wrong[0][1]}, not {ctx.name(b.province)}, when the battles are fought"
+    else:
+        message = f"the battle at {ctx.name(b.province)} cannot be fought: " + "; ".join(w for _, w, _ in wrong)
+    hint = next((h for _, _, h in wrong if h), None)
+    ctx.reject(message, wrong[0][0].at + ("army",), hint=hint, rule="battles", about=both, where=(b.province,))
+    return None, None
 
 
 def fight(ctx, state, b):
     opts = ctx.options
-    att = _side_army(ctx, state, b.attacker, b.province)
-    dfn = _side_army(ctx, state, b.defender, b.province)
+    att, dfn = _present(ctx, state, b)
     if att is None or dfn is None:
         return state
+    both = (att.id, dfn.id)
+    rejected = dict(about=both, where=(b.province,))      # what an error rejecting this entry puts in doubt
     if not state.enemies(att.clan, dfn.clan):
-        ctx.problem(f"{att.id} and {dfn.id} are not enemies ({att.clan} and {dfn.clan})", b.at, rule="battles")
+        ctx.reject(f"{att.id} and {dfn.id} are not enemies ({att.clan} and {dfn.clan})", b.at, rule="battles", **rejected)
         return state
     if not _in_order_of_entry(ctx, state, b, att, dfn):
         return state
@@ -84,7 +102,7 @@ def fight(ctx, state, b):
         extra = 0
         if len(side.cards) > opts["cards_per_battle"]:
             ctx.problem(f"{army.clan} plays {len(side.cards)} cards in one battle; at most {opts['cards_per_battle']}",
-                        side.at + ("cards",), rule="cards in battle")
+                        side.at + ("cards",), rule="cards in battle", about=both)
         for card in side.cards[:opts["cards_per_battle"]]:
             state, played = play_card(ctx, state, army.clan, card, f"battle of {ctx.name(b.province)}", side.at + ("cards",))
             if played and card == "bitter_enders":
@@ -94,23 +112,25 @@ def fight(ctx, state, b):
         for c in side.allies:
             ally = state.armies.get(c.army)
             if ally is None:
-                ctx.army_problem(state, c.army, c.at + ("army",), "allied contingents")
+                ctx.reject(f"unknown army {c.army!r}", c.at + ("army",), hint=did_you_mean(c.army, state.armies),
+                           rule="allied contingents", **rejected, also=(c.army,))
                 ok = False
                 continue
             why, cost = _contingent_problem(ctx, state, c, ally, army, b.province)
             if why:
-                ctx.problem(why, c.at, rule="allied contingents")
+                ctx.reject(why, c.at, rule="allied contingents", **rejected, also=(c.army,))
                 ok = False
                 continue
             if c.lost > c.elements:
-                ctx.problem(f"the contingent of {c.army} lost {c.lost} of its {c.elements} elements", c.at + ("lost",), rule="battles")
+                ctx.reject(f"the contingent of {c.army} lost {c.lost} of its {c.elements} elements", c.at + ("lost",), rule="battles",
+                           **rejected, also=(c.army,))
                 ok = False
                 continue
             size += c.elements
             lost += c.lost
             mine.append((c, ally, cost))
         if side.lost > army.strength:
-            ctx.problem(f"{army.id} lost {side.lost} elements but had {army.strength}", side.at + ("lost",), rule="battles")
+            ctx.reject(f"{army.id} lost {side.lost} elements but had {army.strength}", side.at + ("lost",), rule="battles", **rejected)
             ok = False
         sizes.append(size)
         bonus.append(extra)
@@ -131,9 +151,9 @@ def fight(ctx, state, b):
     broke = [counted[i] >= points[i] for i in range(2)]
     general = [b.attacker.general_lost and counted[0] > counted[1], b.defender.general_lost and counted[1] > counted[0]]
     if all(broke):
-        ctx.problem(f"both armies reached their breaking points ({counted[0]} of {points[0]}, {counted[1]} of {points[1]}); "
+        ctx.reject(f"both armies reached their breaking points ({counted[0]} of {points[0]}, {counted[1]} of {points[1]}); "
                     "the battle ends when the first one breaks", b.at,
-                    hint="enter the losses when the battle ended", rule="breaking points")
+                    hint="enter the losses when the battle ended", rule="breaking points", **rejected)
         return state
     if any(broke):
         loser_i, how = broke.index(True), "the enemy broke"
@@ -144,18 +164,19 @@ def fight(ctx, state, b):
     elif b.coin in ("attacker", "defender"):
         loser_i, how = (1 if b.coin == "attacker" else 0), "equal losses: the coin toss"
     else:
-        ctx.problem(f"both sides lost {counted[0]} elements and no one broke: the coin toss decides", b.at,
-                    hint="write  coin: attacker  or  coin: defender  (the winner of the toss)", rule="battles")
+        ctx.reject(f"both sides lost {counted[0]} elements and no one broke: the coin toss decides", b.at,
+                    hint="write  coin: attacker  or  coin: defender  (the winner of the toss)", rule="battles", **rejected)
         return state
     winner, loser = fighters[1 - loser_i], fighters[loser_i]
     if b.winner is not None and b.winner != winner.id:
         ctx.problem(f"the entry says {b.winner} won, but by the losses {winner.id} won ({how})", b.at + ("winner",),
-                    hint=f"losses {counted[0]}–{counted[1]}, breaking points {points[0]} and {points[1]}", rule="battles")
+                    hint=f"losses {counted[0]}–{counted[1]}, breaking points {points[0]} and {points[1]}", rule="battles",
+                    about=both)
     camp = next((fighters[i].id for i in range(2) if sides[i].camp_taken), None)
     castle = bua_i is not None and fighters[bua_i].id == winner.id
     if b.castle_taken and not castle:
         ctx.problem("castle_taken: the besieger takes the castle only by holding the BUA and winning the relief battle",
-                    b.at + ("castle_taken",), hint=f"by the losses {winner.id} won ({how})", rule="relief battles")
+                    b.at + ("castle_taken",), hint=f"by the losses {winner.id} won ({how})", rule="relief battles", about=both)
     cause = ctx.emit(BattleFought(b.province, att.id, dfn.id, att.clan, dfn.clan, tuple(sizes), tuple(totals), tuple(points),
                                   winner.id, loser.id, how,
                                   tuple((c.army, fighters[i].id, c.elements, c.lost) for i in range(2) for c, _, _ in contingents[i]),
@@ -217,19 +238,20 @@ def _bua(ctx, state, b, siege, sides, fighters):
     victor then they have also taken the castle." Returns the index of the side that took the
     BUA, None, or False after a problem."""
     besieger_i = next((i for i in range(2) if siege is not None and fighters[i].id == siege.besieger), None)
+    rejected = dict(about=(fighters[0].id, fighters[1].id), where=(b.province,))
     relief = besieger_i is not None and state.allied(fighters[1 - besieger_i].clan, state.owners.get(b.province))
     taken = None
     for i in range(2):
         if not sides[i].bua_taken:
             continue
         if not relief:
-            ctx.problem(f"bua_taken: there is no relief battle at {ctx.name(b.province)}", sides[i].at + ("bua_taken",),
+            ctx.reject(f"bua_taken: there is no relief battle at {ctx.name(b.province)}", sides[i].at + ("bua_taken",),
                         hint="the BUA rules apply to an army attacking the besieger of its own (or an ally's) castle",
-                        rule="relief battles")
+                        rule="relief battles", **rejected)
             return False
         if i != besieger_i:
-            ctx.problem(f"bua_taken: the BUA belongs to the relieving side; only the besieger {siege.besieger} can take it",
-                        sides[i].at + ("bua_taken",), rule="relief battles")
+            ctx.reject(f"bua_taken: the BUA belongs to the relieving side; only the besieger {siege.besieger} can take it",
+                        sides[i].at + ("bua_taken",), rule="relief battles", **rejected)
             return False
         taken = i
     if b.castle_taken and relief:
@@ -246,6 +268,7 @@ def _in_order_of_entry(ctx, state, b, att, dfn) -> bool:
     has met the earlier one."""
     order = [army for army, _ in ctx.entries.get(b.province, [])]
     rank = {army: i for i, army in enumerate(order)}
+    rejected = dict(about=(att.id, dfn.id), where=(b.province,))
     if att.id not in rank and dfn.id not in rank:
         return True
     fought = ctx.fought_at.get(b.province, set())
@@ -256,19 +279,20 @@ def _in_order_of_entry(ctx, state, b, att, dfn) -> bool:
         if (other is None or army_id == earlier.id or other.province != b.province or other.besieged
                 or army_id in fought or not state.enemies(other.clan, earlier.clan)):
             continue
-        ctx.problem(f"{later.id} entered {ctx.name(b.province)} after {army_id}: {earlier.id} meets {army_id} first",
+        ctx.reject(f"{later.id} entered {ctx.name(b.province)} after {army_id}: {earlier.id} meets {army_id} first",
                     b.at, hint=f"enter the battle of {earlier.id} against {army_id} before this one; its victor then fights "
-                               f"{later.id} (or withdraws)", rule="several armies entering are met in order of entry")
+                               f"{later.id} (or withdraws)",
+                    rule="several armies entering are met in order of entry", **rejected)
         return False
     if earlier.id in rank:
         for defender in sorted(state.armies.values(), key=lambda a: a.id):
             if (defender.province != b.province or defender.id in rank or defender.besieged or defender.id in fought
                     or defender.id in (att.id, dfn.id) or not state.enemies(defender.clan, earlier.clan)):
                 continue
-            ctx.problem(f"{defender.id} stands in {ctx.name(b.province)} and meets {earlier.id}, the first to enter, "
+            ctx.reject(f"{defender.id} stands in {ctx.name(b.province)} and meets {earlier.id}, the first to enter, "
                         f"before {earlier.id} fights {later.id}", b.at,
                         hint=f"enter the battle of {defender.id} against {earlier.id} before this one",
-                        rule="several armies entering are met in order of entry")
+                        rule="several armies entering are met in order of entry", **rejected)
             return False
     return True
 
@@ -302,9 +326,10 @@ def retreat(ctx, state, army, chosen, at):
     options = retreat_options(ctx, state, army)
     armies = dict(state.armies)
     if chosen is not None and chosen not in options:
-        ctx.problem(f"{army.id} cannot retreat to {ctx.name(chosen)}", at + ("retreat",),
+        ctx.reject(f"{army.id} cannot retreat to {ctx.name(chosen)}", at + ("retreat",),
                     hint="a beaten army retreats one province towards its capital, not across the sea nor onto an enemy: "
-                         + (", ".join(options) or "none is open, so it is destroyed"), rule="retreat after battle")
+                         + (", ".join(options) or "none is open, so it is destroyed"), rule="retreat after battle",
+                   about=(army.id,))
         chosen = None
     to = chosen or (options[0] if options else None)
     if to is None:
@@ -317,6 +342,12 @@ def retreat(ctx, state, army, chosen, at):
                                 else "enemy armies block every way")))
         ctx.award(army.clan, "army_destroyed")
         return state.but(armies=armies)
+    if chosen is not None:
+        how = "as written"
+    elif len(options) == 1:
+        how = "the only way"
+    else:
+        how = f"retreat: not written; of {', '.join(ctx.name(o) for o in options)}, the first by the rule's order"
     armies[army.id] = army.but(province=to, retreated=True, besieged=False)
-    ctx.emit(ArmyRetreated(army.id, army.clan, army.province, to))
+    ctx.emit(ArmyRetreated(army.id, army.clan, army.province, to, how))
     return state.but(armies=armies)

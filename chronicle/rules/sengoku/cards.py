@@ -4,11 +4,18 @@ after the last card, and the end of the game after the last deck.
 The seed names the cards (Marriage into the Shogun family, Spy, Ninja, Portuguese trader, Forage,
 Bitter Enders, Treachery, Excellent Reconnaissance) but not how many of each: the counts are the
 ``deck`` option. A draw written in the turn file is a fact (the card must still be in the deck);
-a draw not written is dealt from the deck, shuffled reproducibly from the campaign seed.
+a draw not written is dealt from the deck, shuffled reproducibly from the campaign seed. A card
+name that is not one of the deck's is an error with a did-you-mean, and one not left in the deck
+is another: either way no card is dealt in its place (the clan draws nothing until it is fixed).
+
+Which cards are seen when drawn: the ``event_cards`` option (the Marriage card: the seed's one
+"event card" kept for the game). Every other card is a tactical card, held hidden until played:
+its draw is a :class:`CardDrawn` with ``hidden`` true, public only as "drew a card".
 """
 
 from __future__ import annotations
 
+from ...suggest import did_you_mean
 from .events import CardDrawn, CardPlayed, DeckEmpty, DeckReshuffled, GameEnded, MarriagePassed
 
 #: first-turn card ranks, high to low (seed: "Joker is the highest, followed by Ace, King and so on")
@@ -20,6 +27,11 @@ def rank(card: object) -> int:
     aliases = {"ace": "a", "king": "k", "queen": "q", "jack": "j"}
     text = aliases.get(text, text)
     return len(RANKS) - RANKS.index(text) if text in RANKS else 0
+
+
+def card_names(options) -> list[str]:
+    """Every card the campaign's deck knows (with or without copies)."""
+    return sorted((options["deck"] or {}).keys())
 
 
 def shuffled_deck(options, dice, number: int, held_marriages: int) -> tuple[str, ...]:
@@ -40,6 +52,8 @@ def draw_phase(ctx, state):
     undealt = []
     ran_out = False
     seating = [p.id for p in ctx.campaign.players]
+    known = card_names(ctx.options)
+    shown = set(ctx.options.get("event_cards") or ())
     for clan_id in sorted(state.players(), key=seating.index):
         written, path = ctx.record.draws.get(clan_id, ((), ("cards", clan_id)))
         for i in range(ctx.options["cards_drawn"]):
@@ -51,18 +65,24 @@ def draw_phase(ctx, state):
                                 rule="event cards")
                 undealt.append(clan_id)
                 break
-            if i < len(written):
+            recorded = i < len(written)
+            if recorded:
                 card = written[i]
+                if card not in known:
+                    ctx.reject(f"{clan_id} drew {card!r}, which is not a card of the deck", path + (i,),
+                               hint=(did_you_mean(card, known) or "the deck's cards: " + ", ".join(known) + ".")
+                               + " No card is dealt in its place.", rule="event cards", about=(clan_id,))
+                    continue
                 if card not in deck:
-                    left = sorted(set(deck))
-                    ctx.problem(f"{clan_id} drew {card!r}, which is not left in deck {state.deck_number}",
-                                path, hint="cards left: " + ", ".join(left), rule="event cards")
-                    card = deck[0]
+                    ctx.reject(f"{clan_id} drew {card!r}, which is not left in deck {state.deck_number}", path + (i,),
+                               hint="cards left: " + ", ".join(sorted(set(deck))) + ". No card is dealt in its place.",
+                               rule="event cards", about=(clan_id,))
+                    continue
                 deck.remove(card)
             else:
                 card = deck.pop(0)
             clans[clan_id] = clans[clan_id].but(hand=clans[clan_id].hand + (card,))
-            ctx.emit(CardDrawn(clan_id, card, state.deck_number))
+            ctx.emit(CardDrawn(clan_id, card, state.deck_number, recorded, card not in shown))
         if len(written) > ctx.options["cards_drawn"]:
             ctx.problem(f"{clan_id} draws {ctx.options['cards_drawn']} card(s) a turn, {len(written)} written", path,
                         rule="event cards")
@@ -81,9 +101,14 @@ def play_card(ctx, state, clan: str, card: str, purpose: str, path: tuple):
     """``clan`` plays ``card``: it must hold it; returns (state, True) or (state, False) with a problem."""
     held = state.clans[clan].hand
     if card not in held:
+        known = card_names(ctx.options)
+        if card not in known:
+            ctx.problem(f"{clan} plays {card!r}, which is not a card of the deck", path,
+                        hint=did_you_mean(card, known) or "the deck's cards: " + ", ".join(known), rule="event cards")
+            return state, False
         shown = ", ".join(sorted(held)) if held else "no cards"
         ctx.problem(f"{clan} plays {card.replace('_', ' ')} but does not hold it", path,
-                    hint=f"{clan} holds {shown}; a card is played once, from the hand", rule="event cards")
+                    hint=f"{clan} holds {shown}; a card is played once, from the hand", rule="event cards", about=(clan,))
         return state, False
     hand = list(held)
     hand.remove(card)

@@ -1,7 +1,9 @@
 """Conquest: an army alone in a province at the end of a turn (no enemy army, no siege, no
 enemy castle standing) takes it for its clan, if the province borders (by any link) a province
-the clan already held. Kyoto is never conquered: it is won by claiming the Shogunate. A clan
-left with no province is eliminated; its Marriage card passes to the clan that took its last."""
+the clan already held. An army that retreated into the province this turn (beaten, or refusing
+battle) does not take it: a retreat is no advance. Kyoto is never conquered: it is won by
+claiming the Shogunate. A clan left with no province is eliminated; its Marriage card passes to
+the clan that took its last."""
 
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ def conquest_phase(ctx, state):
             continue
         if state.owners.get(province) == clan or province in state.sieges:
             continue
+        holding = sorted(a.id for a in here if not a.retreated)
+        if not holding:
+            continue      # only armies that retreated into it this turn: a retreat conquers nothing
         holder = state.owners.get(province)
         if province in state.castles and holder is not None:
             continue      # an enemy castle stands: it must be taken by siege or relief battle
@@ -29,7 +34,7 @@ def conquest_phase(ctx, state):
         if not any(state.owners.get(n) == clan for n in ctx.map.neighbours(province)):
             continue
         owners[province] = clan
-        ctx.emit(ProvinceConquered(province, clan, holder, sorted(a.id for a in here)[0]))
+        ctx.emit(ProvinceConquered(province, clan, holder, holding[0]))
         ctx.lose_province(province, holder, clan)
     state = state.but(owners=owners)
     return eliminate_landless(ctx, state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .events import BattleRefused, ShutInCastle, SiegeBegun
 from .geo import LAND
+from .context import province_mark
 from .state import Siege
 
 
@@ -30,13 +31,18 @@ def responses(ctx, state):
             continue
         met = _first_enemy(ctx, state, army)
         if met is None or army_id in {e for e, _ in ctx.entries.get(army.province, [])}:
-            ctx.problem(f"{army_id} was not entered by an enemy army this turn, so it has nothing to answer", response.at,
-                        hint="responses: are for a defender whose province an enemy army entered", rule="meeting an enemy", at_key=True)
+            # an enemy whose move here was rejected explains it: a consequence of that error
+            meant = tuple(m.army for m in ctx.record.moves if m.path and m.path[-1] == army.province)
+            ctx.reject(f"{army_id} was not entered by an enemy army this turn, so it has nothing to answer", response.at,
+                       hint="responses: are for a defender whose province an enemy army entered", rule="meeting an enemy",
+                       at_key=True, about=(army_id,), also=meant, where=(army.province,))
             continue
         enemy, came_from = met
+        mine = dict(about=(army_id,), also=(enemy,), where=(army.province,))    # a rejection's armies and province
         clan = state.clans[army.clan]
         if clan.neutral and response.kind != "battle":
-            ctx.problem(f"{army_id} is neutral: a neutral army always attacks", response.at, rule="neutral clans")
+            ctx.reject(f"{army_id} is neutral: a neutral army always attacks", response.at, rule="neutral clans",
+                       **mine)
             continue
         if response.kind == "retreat":
             to = response.to
@@ -58,9 +64,9 @@ def responses(ctx, state):
             if why:
                 options = [n for n in ctx.map.neighbours(army.province, LAND) if n != came_from
                            and not any(a.province == n and state.enemies(a.clan, army.clan) for a in armies.values())]
-                ctx.problem(f"{army_id} cannot withdraw to {ctx.name(to)}: {why}", response.at,
+                ctx.reject(f"{army_id} cannot withdraw to {ctx.name(to)}: {why}", response.at,
                             hint="it may withdraw to " + (", ".join(options) or "nowhere: it must fight or shut itself in a castle"),
-                            rule="refusing battle")
+                            rule="refusing battle", **mine)
                 continue
             armies[army_id] = army.but(province=to, retreated=True)
             ctx.emit(BattleRefused(army_id, army.clan, army.province, to, enemy))
@@ -69,15 +75,15 @@ def responses(ctx, state):
             castle = state.castles.get(army.province)
             inside = sum(1 for a in armies.values() if a.province == army.province and a.besieged and a.clan == army.clan)
             if castle is None or state.owners.get(army.province) != army.clan:
-                ctx.problem(f"{army_id} has no castle of its own in {ctx.name(army.province)} to shut itself in", response.at,
-                            hint="a clan's fortress or capital; otherwise battle or retreat", rule="sieges")
+                ctx.reject(f"{army_id} has no castle of its own in {ctx.name(army.province)} to shut itself in", response.at,
+                            hint="a clan's fortress or capital; otherwise battle or retreat", rule="sieges", **mine)
                 continue
             if inside >= state.capacity(army.province, ctx.options):
-                ctx.problem(f"the {castle} of {ctx.name(army.province)} is full (it holds {state.capacity(army.province, ctx.options)})",
-                            response.at, rule="a fortress holds one army, a capital two")
+                ctx.reject(f"the {castle} of {ctx.name(army.province)} is full (it holds {state.capacity(army.province, ctx.options)})",
+                            response.at, rule="a fortress holds one army, a capital two", **mine)
                 continue
             if ctx.date.winter:
-                ctx.problem("an army cannot besiege a city during winter", response.at, rule="no sieges in winter")
+                ctx.reject("an army cannot besiege a city during winter", response.at, rule="no sieges in winter", **mine)
                 continue
             armies[army_id] = army.but(besieged=True)
             ctx.emit(ShutInCastle(army_id, army.clan, army.province, enemy))
@@ -98,21 +104,22 @@ def besiege_orders(ctx, state):
             continue
         here = army.province
         owner = state.owners.get(here)
+        mine = dict(about=(army_id, province_mark(here)))
         if ctx.date.winter:
-            ctx.problem(f"{army_id} cannot besiege {ctx.name(here)} in {ctx.date.month}: an army cannot besiege a city during winter",
-                        path, hint="sieges begin from March to November", rule="no sieges in winter")
+            ctx.reject(f"{army_id} cannot besiege {ctx.name(here)} in {ctx.date.month}: an army cannot besiege a city during winter",
+                        path, hint="sieges begin from March to November", rule="no sieges in winter", **mine)
             continue
         if here not in state.castles or owner is None or not state.enemies(owner, army.clan):
-            ctx.problem(f"there is no enemy castle in {ctx.name(here)} for {army_id} to besiege", path,
-                        hint="a siege is laid to an enemy clan's fortress or capital in the besieger's province", rule="sieges")
+            ctx.reject(f"there is no enemy castle in {ctx.name(here)} for {army_id} to besiege", path,
+                        hint="a siege is laid to an enemy clan's fortress or capital in the besieger's province", rule="sieges", **mine)
             continue
         if here in sieges:
-            ctx.problem(f"{ctx.name(here)} is already besieged by {sieges[here].besieger}", path, rule="sieges")
+            ctx.reject(f"{ctx.name(here)} is already besieged by {sieges[here].besieger}", path, rule="sieges", **mine)
             continue
         field = [a.id for a in state.armies.values() if a.province == here and not a.besieged and state.enemies(a.clan, army.clan)]
         if field:
-            ctx.problem(f"{field[0]} stands in the field at {ctx.name(here)}: fight it, or let it shut itself in, before a siege",
-                        path, rule="sieges")
+            ctx.reject(f"{field[0]} stands in the field at {ctx.name(here)}: fight it, or let it shut itself in, before a siege",
+                        path, rule="sieges", **mine)
             continue
         inside = next((a.id for a in state.armies.values() if a.province == here and a.besieged and a.clan == owner), None)
         sieges[here] = Siege(here, army_id, inside)
@@ -148,17 +155,37 @@ def unresolved(ctx, state) -> None:
                     intruder = b if neutral is a else a
                     attacker = entrant or intruder.id
                     moved = attacker == neutral.id
-                    ctx.problem(f"the neutral army {neutral.id} ({neutral.clan}) "
-                                + ("moved to attack" if moved else "attacks") + f" {intruder.id}, which entered its land at "
-                                f"{ctx.name(province)}: the battle's result is missing",
-                                ctx.move_paths.get(intruder.id, ()),
-                                hint=f"fight it on the table and enter it under battles:  - {{at: {province}, attacker: "
-                                     f"{{army: {attacker}, lost: N}}, defender: {{army: {defender}, lost: N}}}}",
-                                rule="neutral armies attack any army entering their land", at_key=True)
+                    ctx.reject(f"the neutral army {neutral.id} ({neutral.clan}) "
+                               + ("moved to attack" if moved else "attacks") + f" {intruder.id}, which entered its land at "
+                               f"{ctx.name(province)}: the battle's result is missing",
+                               _intrusion_place(ctx, province, intruder.id, neutral.id),
+                               hint=f"fight it on the table and enter it under battles:  - {{at: {province}, attacker: "
+                                    f"{{army: {attacker}, lost: N}}, defender: {{army: {defender}, lost: N}}}}",
+                               rule="neutral armies attack any army entering their land", at_key=True, about=pair,
+                               where=(province,))
                     continue
-                path = ctx.move_paths.get(entrant or b.id, ())
+                path = ctx.move_paths.get(entrant or b.id) or _battle_place(ctx, province) or ()
                 response = ctx.record.responses.get(defender)
-                ctx.problem(f"{a.id} ({a.clan}) and {b.id} ({b.clan}) are both in the field at {ctx.name(province)} after the battle phase",
-                            response.at if response else path,
-                            hint=f"enter their battle under battles:, or write the response of {defender}: "
-                                 "{retreat: PROVINCE} or fortress", rule="meeting an enemy", at_key=not response)
+                ctx.reject(f"{a.id} ({a.clan}) and {b.id} ({b.clan}) are both in the field at {ctx.name(province)} after the battle phase",
+                           response.at if response else path,
+                           hint=f"enter their battle under battles:, or write the response of {defender}: "
+                                "{retreat: PROVINCE} or fortress", rule="meeting an enemy", at_key=not response, about=pair,
+                           where=(province,))
+
+
+def _battle_place(ctx, province: str) -> tuple | None:
+    """Where a battle at ``province`` is written in the turn file, if one is."""
+    return next((b.at for b in ctx.record.battles if b.province == province), None)
+
+
+def _intrusion_place(ctx, province: str, intruder: str, neutral: str) -> tuple:
+    """Where to report a missing battle with a neutral army: the move that brought the intruder into
+    the neutral land this turn; else the move of the intruder the neutral army came out to meet;
+    else the battle written there; else the turn's battles: (never the top of the file)."""
+    for army in (intruder, ctx.engaged.get(neutral)):
+        if army and army in ctx.move_paths:
+            return ctx.move_paths[army]
+    for army, _ in ctx.entries.get(province, []):
+        if army in ctx.move_paths:
+            return ctx.move_paths[army]
+    return _battle_place(ctx, province) or (("battles",) if ctx.record.battles else ("moves",) if ctx.record.moves else ())

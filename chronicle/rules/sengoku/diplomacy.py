@@ -8,6 +8,7 @@ daimyo's armies stay in his provinces for d6 turns)."""
 from __future__ import annotations
 
 from .cards import play_card
+from .context import province_mark
 from .conquest import remove_clan
 from .events import (AllianceBroken, AllianceFormed, FortressBuilt, NinjaAttempt, Penalty, ProvincesCeded,
                      Succession, TreatyBroken)
@@ -17,14 +18,21 @@ def diplomacy_phase(ctx, state):
     d = ctx.record.diplomacy
     active = set(state.active_clans())
 
-    def out(clan, path):
+    def out(clan, path, what="diplomacy"):
+        """A clan out of the game, or a neutral one (nobody plays it: it makes no alliance, treaty,
+        cession, fortress or ninja attempt, and keeps no score): an error, and the entry is skipped."""
         if clan not in active:
             ctx.problem(f"{clan} is out of the game", path, rule="diplomacy")
+            return True
+        if state.clans[clan].neutral:
+            ctx.problem(f"{clan} is neutral: nobody plays it, so it takes no part in {what}", path,
+                        hint="a neutral clan never leaves its land and attacks any army entering it; it makes no alliance, "
+                             "treaty or cession, builds nothing and keeps no score", rule="neutral clans")
             return True
         return False
 
     for a, b, path in d.alliances:
-        if out(a, path) or out(b, path):
+        if out(a, path + (0,), "alliances") or out(b, path + (1,), "alliances"):
             continue
         if a == b or frozenset((a, b)) in state.alliances:
             ctx.problem(f"{a} and {b} are already allied" if a != b else "a clan cannot ally with itself", path, rule="alliances")
@@ -43,20 +51,24 @@ def diplomacy_phase(ctx, state):
         ctx.emit(AllianceBroken(by, other))
         ctx.award(by, "alliance_broken")
     for clan, note, path in d.treaties:
+        if out(clan, path, "treaties"):
+            continue
         ctx.emit(TreatyBroken(clan, note))
         ctx.award(clan, "treaty_broken")
     for giver, taker, provinces, path in d.cessions:
-        if out(giver, path) or out(taker, path):
+        if out(giver, path, "cessions") or out(taker, path, "cessions"):
             continue
         owners = dict(state.owners)
         done = []
         for i, province in enumerate(provinces):
             if owners.get(province) != giver:
-                ctx.problem(f"{giver} cannot cede {ctx.name(province)}: it is not theirs", path + ("provinces", i), rule="cessions")
+                ctx.problem(f"{giver} cannot cede {ctx.name(province)}: it is not theirs", path + ("provinces", i), rule="cessions",
+                            about=(province_mark(province),))
                 continue
             if not any(owners.get(n) == taker for n in ctx.map.neighbours(province)):
                 ctx.problem(f"{ctx.name(province)} does not border {taker}'s land", path + ("provinces", i),
-                            hint="provinces change hands only next to the taker's own territory", rule="cessions")
+                            hint="provinces change hands only next to the taker's own territory", rule="cessions",
+                            about=(province_mark(province),))
                 continue
             owners[province] = taker
             done.append(province)
@@ -66,10 +78,11 @@ def diplomacy_phase(ctx, state):
             state = state.but(owners=owners, sieges=sieges)
             ctx.emit(ProvincesCeded(giver, taker, tuple(done)))
     for clan, province, path in d.fortresses:
-        if out(clan, path):
+        if out(clan, path, "building fortresses"):
             continue
         if state.owners.get(province) != clan:
-            ctx.problem(f"{clan} cannot build a fortress in {ctx.name(province)}: it is not theirs", path, rule="fortresses")
+            ctx.problem(f"{clan} cannot build a fortress in {ctx.name(province)}: it is not theirs", path, rule="fortresses",
+                        about=(province_mark(province),))
             continue
         if province in state.castles:
             ctx.problem(f"{ctx.name(province)} already has a {state.castles[province]}", path, rule="fortresses")
@@ -80,9 +93,13 @@ def diplomacy_phase(ctx, state):
         ctx.emit(FortressBuilt(clan, province))
         ctx.award(clan, "fortress_built")
     for clan, points, reason, path in d.penalties:
+        if out(clan, path, "prestige"):
+            continue
         ctx.emit(Penalty(clan, points, reason))
         ctx.award(clan, "umpire", points=points)
     for by, target, spy, path in d.ninja:
+        if out(by, path, "ninja attempts") or out(target, path, "ninja attempts"):
+            continue
         state = ninja(ctx, state, by, target, spy, path)
     return state
 
@@ -104,14 +121,16 @@ def ninja(ctx, state, by, target, spy, path):
     elif spy == "target":
         state, ok = play_card(ctx, state, target, "spy", "against the ninja", path + ("spy",))
         modifier = -1 if ok else 0
-    roll = ctx.roll("ninja", target)
+    die = ctx.die("ninja", target)
+    roll = die.value
     score = roll + modifier
     if score >= opts["ninja_kill_on"]:
-        cause = ctx.emit(NinjaAttempt(by, target, roll, modifier, "assassinated"))
+        cause = ctx.emit(NinjaAttempt(by, target, roll, modifier, "assassinated", dice=(die,)))
         ctx.award(target, "assassinated", cause=cause)
-        heir = ctx.roll("heir", target)
+        heir_die = ctx.die("heir", target)
+        heir = heir_die.value
         if heir >= opts["heir_survives_on"]:
-            ctx.emit(Succession(target, heir, "heir"))
+            ctx.emit(Succession(target, heir, "heir", (heir_die,)))
         else:
             written = ctx.record.usurper.get(target)
             if written is None:
@@ -120,20 +139,19 @@ def ninja(ctx, state, by, target, spy, path):
                             rule="ninja: succession")
                 return state
             if written[0]:
-                ctx.emit(Succession(target, heir, "usurper-beaten"))
+                ctx.emit(Succession(target, heir, "usurper-beaten", (heir_die,)))
             else:
-                ctx.emit(Succession(target, heir, "usurped"))
+                ctx.emit(Succession(target, heir, "usurped", (heir_die,)))
                 state = remove_clan(ctx, state, target, "usurped", "a general seized the clan after the daimyo's assassination")
                 from .cards import pass_marriage
                 state = pass_marriage(ctx, state, target, None)
     elif score >= opts["ninja_wound_on"]:
-        turns = ctx.roll("wound", target)
+        wound = ctx.die("wound", target)
+        turns = wound.value
         clans = dict(state.clans)
         clans[target] = clans[target].but(wounded_until=ctx.turn + turns - 1)
         state = state.but(clans=clans)
-        ctx.emit(NinjaAttempt(by, target, roll, modifier, "wounded", turns))
+        ctx.emit(NinjaAttempt(by, target, roll, modifier, "wounded", turns, (die, wound)))
     else:
-        ctx.emit(NinjaAttempt(by, target, roll, modifier, "failed"))
-    for clan, (won, upath) in ctx.record.usurper.items():
-        pass
+        ctx.emit(NinjaAttempt(by, target, roll, modifier, "failed", dice=(die,)))
     return state

@@ -3,6 +3,15 @@
 ``describe(name)`` takes a function turning clan, army and province ids into display names.
 Prestige is never changed silently: every point is a :class:`PrestigeAwarded` whose ``cause`` is
 the index, in the same turn's event list, of the event that earned it (the site's ledger links it).
+
+Every die is a :class:`Roll` that says whether it was recorded in the turn file or drawn from the
+seed; the events that roll dice list them in ``dice``.
+
+Public and private. A tactical card is hidden until played (seed: "The tactical cards are not
+revealed to other players until played"). Everything an event gives by default is public:
+``describe(name)`` and ``to_json()`` never name a hidden card (a :class:`CardDrawn` with
+``hidden`` true reads "Takeda drew a card"). Only ``describe_private(name)`` and
+``to_json(private=True)`` name it: for the administrator, never for the site.
 """
 
 from __future__ import annotations
@@ -10,6 +19,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import Event
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One d6: what it was for (purpose, army or clan, the index of the die for that pair), its
+    face, and whether it was recorded in the turn file (True) or drawn from the campaign seed."""
+    purpose: str
+    subject: str
+    index: int
+    value: int
+    recorded: bool
+
+    def to_json(self) -> dict:
+        return {"purpose": self.purpose, "subject": self.subject, "index": self.index, "value": self.value,
+                "recorded": self.recorded}
+
+    def text(self) -> str:
+        return str(self.value)
+
+
+class SengokuEvent(Event):
+    """What every Sengoku event adds to :class:`Event`: the public/private split."""
+
+    #: True when the event holds a secret (a tactical card drawn): its public forms do not name it
+    hidden = False
+
+    def describe_private(self, name=str) -> str:
+        """The administrator's sentence: like ``describe`` but naming hidden cards."""
+        return self.describe(name)
+
+    def to_json(self, private: bool = False) -> dict:
+        return super().to_json()
 
 
 def _n(count: int, word: str) -> str:
@@ -23,7 +64,7 @@ def _path(name, path) -> str:
 # ---- set-up and the deck ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class ClanSetUp(Event):
+class ClanSetUp(SengokuEvent):
     clan: str
     capital: str
     provinces: int
@@ -37,7 +78,7 @@ class ClanSetUp(Event):
 
 
 @dataclass(frozen=True)
-class ArmyRaised(Event):
+class ArmyRaised(SengokuEvent):
     army: str
     clan: str
     province: str
@@ -49,7 +90,7 @@ class ArmyRaised(Event):
 
 
 @dataclass(frozen=True)
-class ArmyListed(Event):
+class ArmyListed(SengokuEvent):
     army: str
     clan: str
     army_list: str
@@ -61,7 +102,7 @@ class ArmyListed(Event):
 
 
 @dataclass(frozen=True)
-class ArmyDisbanded(Event):
+class ArmyDisbanded(SengokuEvent):
     army: str
     clan: str
     province: str
@@ -71,20 +112,44 @@ class ArmyDisbanded(Event):
         return f"{name(self.clan)}'s army {self.army} at {name(self.province)} is disbanded ({self.rule})"
 
 
+def card_title(card: str) -> str:
+    return "Marriage into the Shogun family" if card == "marriage" else card.replace("_", " ").title()
+
+
 @dataclass(frozen=True)
-class CardDrawn(Event):
+class CardDrawn(SengokuEvent):
+    """A card drawn at the start of the turn. ``card`` is the truth (the administrator's); the
+    public forms give it only when ``hidden`` is false (event cards, shown when drawn)."""
     clan: str
     card: str
     deck: int
+    recorded: bool = True              # written in the turn file (False: dealt from the seeded shuffle)
+    hidden: bool = True                # a tactical card: not revealed until played
 
     def describe(self, name=str) -> str:
         if self.card == "marriage":
             return f"{name(self.clan)} drew the Marriage into the Shogun family card and keeps it for the game"
-        return f"{name(self.clan)} drew a card from deck {self.deck}"
+        if self.hidden:
+            return f"{name(self.clan)} drew a card from deck {self.deck}"
+        return f"{name(self.clan)} drew {card_title(self.card)} from deck {self.deck}"
+
+    def describe_private(self, name=str) -> str:
+        if not self.hidden:
+            return self.describe(name)
+        how = "as written" if self.recorded else "dealt from the seeded shuffle"
+        return f"{name(self.clan)} drew {card_title(self.card)} from deck {self.deck} ({how}; hidden until played)"
+
+    def to_json(self, private: bool = False) -> dict:
+        data = super().to_json()
+        if private:
+            data["text"] = self.describe_private()
+        elif self.hidden:
+            data["card"] = None
+        return data
 
 
 @dataclass(frozen=True)
-class DeckEmpty(Event):
+class DeckEmpty(SengokuEvent):
     deck: int
     undealt: tuple[str, ...]
     last: bool = False                 # the last deck of the game: the game ends after this turn
@@ -96,7 +161,7 @@ class DeckEmpty(Event):
 
 
 @dataclass(frozen=True)
-class DeckReshuffled(Event):
+class DeckReshuffled(SengokuEvent):
     deck: int
     cards: int
 
@@ -105,20 +170,21 @@ class DeckReshuffled(Event):
 
 
 @dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(SengokuEvent):
     clan: str
     card: str
     purpose: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} played {self.card.replace('_', ' ').title()} ({self.purpose})"
+        return f"{name(self.clan)} played {card_title(self.card)} ({self.purpose})"
 
 
 @dataclass(frozen=True)
-class MovementOrder(Event):
+class MovementOrder(SengokuEvent):
     order: tuple[str, ...]
     how: str
     rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    dice: tuple[Roll, ...] = ()
 
     def describe(self, name=str) -> str:
         rolls = "; ".join(f"{name(c)} {'/'.join(map(str, r))}" for c, r in self.rolls)
@@ -128,7 +194,7 @@ class MovementOrder(Event):
 # ---- diplomacy ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class AllianceFormed(Event):
+class AllianceFormed(SengokuEvent):
     clans: tuple[str, str]
 
     def describe(self, name=str) -> str:
@@ -136,7 +202,7 @@ class AllianceFormed(Event):
 
 
 @dataclass(frozen=True)
-class AllianceBroken(Event):
+class AllianceBroken(SengokuEvent):
     by: str
     other: str
 
@@ -145,7 +211,7 @@ class AllianceBroken(Event):
 
 
 @dataclass(frozen=True)
-class TreatyBroken(Event):
+class TreatyBroken(SengokuEvent):
     clan: str
     note: str = ""
 
@@ -154,7 +220,7 @@ class TreatyBroken(Event):
 
 
 @dataclass(frozen=True)
-class ProvincesCeded(Event):
+class ProvincesCeded(SengokuEvent):
     giver: str
     taker: str
     provinces: tuple[str, ...]
@@ -164,7 +230,7 @@ class ProvincesCeded(Event):
 
 
 @dataclass(frozen=True)
-class FortressBuilt(Event):
+class FortressBuilt(SengokuEvent):
     clan: str
     province: str
 
@@ -173,7 +239,7 @@ class FortressBuilt(Event):
 
 
 @dataclass(frozen=True)
-class Penalty(Event):
+class Penalty(SengokuEvent):
     clan: str
     prestige: int
     reason: str
@@ -183,13 +249,14 @@ class Penalty(Event):
 
 
 @dataclass(frozen=True)
-class NinjaAttempt(Event):
+class NinjaAttempt(SengokuEvent):
     by: str
     target: str
     roll: int
     modifier: int
     outcome: str              # assassinated | wounded | failed
     wound_turns: int | None = None
+    dice: tuple[Roll, ...] = ()        # the ninja die, then (a wound) the d6 of turns
 
     def describe(self, name=str) -> str:
         mod = f"{self.modifier:+d} spy " if self.modifier else ""
@@ -200,10 +267,11 @@ class NinjaAttempt(Event):
 
 
 @dataclass(frozen=True)
-class Succession(Event):
+class Succession(SengokuEvent):
     clan: str
     roll: int
     outcome: str              # heir | usurper-beaten | usurped
+    dice: tuple[Roll, ...] = ()
 
     def describe(self, name=str) -> str:
         what = {"heir": "the heir secures the succession",
@@ -215,7 +283,7 @@ class Succession(Event):
 # ---- movement ----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class ArmyMoved(Event):
+class ArmyMoved(SengokuEvent):
     army: str
     clan: str
     path: tuple[str, ...]          # from the start province to the end
@@ -230,12 +298,13 @@ class ArmyMoved(Event):
 
 
 @dataclass(frozen=True)
-class StormAtSea(Event):
+class StormAtSea(SengokuEvent):
     army: str
     clan: str
     crossing: tuple[str, str]
     roll: int
     lost: int
+    dice: tuple[Roll, ...] = ()        # the storm die, then (on a storm) the loss die
 
     def describe(self, name=str) -> str:
         a, b = self.crossing
@@ -245,7 +314,7 @@ class StormAtSea(Event):
 
 
 @dataclass(frozen=True)
-class ElementsTransferred(Event):
+class ElementsTransferred(SengokuEvent):
     giver: str
     taker: str
     elements: int
@@ -256,7 +325,7 @@ class ElementsTransferred(Event):
 
 
 @dataclass(frozen=True)
-class BattleRefused(Event):
+class BattleRefused(SengokuEvent):
     army: str
     clan: str
     province: str
@@ -268,7 +337,7 @@ class BattleRefused(Event):
 
 
 @dataclass(frozen=True)
-class ShutInCastle(Event):
+class ShutInCastle(SengokuEvent):
     army: str
     clan: str
     province: str
@@ -281,7 +350,7 @@ class ShutInCastle(Event):
 # ---- sieges ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class SiegeBegun(Event):
+class SiegeBegun(SengokuEvent):
     province: str
     besieger: str
     clan: str
@@ -293,7 +362,7 @@ class SiegeBegun(Event):
 
 
 @dataclass(frozen=True)
-class SiegeRoll(Event):
+class SiegeRoll(SengokuEvent):
     province: str
     besieger: str
     roll: int
@@ -302,6 +371,7 @@ class SiegeRoll(Event):
     taken: bool
     lost: int
     forage: bool = False
+    dice: tuple[Roll, ...] = ()
 
     def describe(self, name=str) -> str:
         bonus = f"{self.bonus:+d} trader " if self.bonus else ""
@@ -312,7 +382,7 @@ class SiegeRoll(Event):
 
 
 @dataclass(frozen=True)
-class SiegeLifted(Event):
+class SiegeLifted(SengokuEvent):
     province: str
     besieger: str
     reason: str
@@ -322,7 +392,7 @@ class SiegeLifted(Event):
 
 
 @dataclass(frozen=True)
-class CastleTaken(Event):
+class CastleTaken(SengokuEvent):
     province: str
     castle: str               # capital | fortress
     by: str
@@ -334,7 +404,7 @@ class CastleTaken(Event):
 
 
 @dataclass(frozen=True)
-class ArmyDestroyed(Event):
+class ArmyDestroyed(SengokuEvent):
     army: str
     clan: str
     province: str
@@ -347,7 +417,7 @@ class ArmyDestroyed(Event):
 # ---- battles ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class BattleFought(Event):
+class BattleFought(SengokuEvent):
     province: str
     attacker: str
     defender: str
@@ -379,18 +449,19 @@ class BattleFought(Event):
 
 
 @dataclass(frozen=True)
-class ArmyRetreated(Event):
+class ArmyRetreated(SengokuEvent):
     army: str
     clan: str
     province: str
     to: str
+    how: str = ""                      # as written | the only way | not written: the rule's first choice
 
     def describe(self, name=str) -> str:
         return f"Beaten, {self.army} retreated from {name(self.province)} to {name(self.to)}, towards its capital"
 
 
 @dataclass(frozen=True)
-class ElementsLost(Event):
+class ElementsLost(SengokuEvent):
     army: str
     clan: str
     lost: int
@@ -403,7 +474,7 @@ class ElementsLost(Event):
 # ---- end of turn ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class ProvinceConquered(Event):
+class ProvinceConquered(SengokuEvent):
     province: str
     clan: str
     from_clan: str | None
@@ -415,7 +486,7 @@ class ProvinceConquered(Event):
 
 
 @dataclass(frozen=True)
-class SupplyRoll(Event):
+class SupplyRoll(SengokuEvent):
     army: str
     clan: str
     province: str
@@ -424,6 +495,7 @@ class SupplyRoll(Event):
     others: int
     total: int
     lost: int
+    dice: tuple[Roll, ...] = ()
 
     def describe(self, name=str) -> str:
         mods = f" +{self.distance} distance" if self.distance else ""
@@ -433,12 +505,13 @@ class SupplyRoll(Event):
 
 
 @dataclass(frozen=True)
-class ChainBroken(Event):
+class ChainBroken(SengokuEvent):
     army: str
     clan: str
     lost_province: str
     roll: int
     lost: int
+    dice: tuple[Roll, ...] = ()
 
     def describe(self, name=str) -> str:
         fate = "1 element lost" if self.lost else "no loss"
@@ -446,7 +519,7 @@ class ChainBroken(Event):
 
 
 @dataclass(frozen=True)
-class WinterAttrition(Event):
+class WinterAttrition(SengokuEvent):
     army: str
     clan: str
     province: str
@@ -464,7 +537,7 @@ class WinterAttrition(Event):
 
 
 @dataclass(frozen=True)
-class WinterReinforced(Event):
+class WinterReinforced(SengokuEvent):
     army: str
     clan: str
     province: str
@@ -475,18 +548,23 @@ class WinterReinforced(Event):
 
 
 @dataclass(frozen=True)
-class PrestigeAwarded(Event):
+class PrestigeAwarded(SengokuEvent):
+    """A prestige ledger line. ``reason`` is the text shown ("victory", "element_destroyed x4",
+    "12 provinces held", the umpire's reason); ``key`` the prestige table's entry it applies
+    ("province", "victory", ... or "umpire"), ``times`` how many times it counts."""
     clan: str
     points: int
     reason: str
     cause: int | None = None           # index of the event that earned it, in this turn's events
+    key: str = ""
+    times: int = 1
 
     def describe(self, name=str) -> str:
         return f"{name(self.clan)} {self.points:+d} prestige: {self.reason.replace('_', ' ')}"
 
 
 @dataclass(frozen=True)
-class Seppuku(Event):
+class Seppuku(SengokuEvent):
     clan: str
     prestige: int
     limit: int
@@ -497,7 +575,7 @@ class Seppuku(Event):
 
 
 @dataclass(frozen=True)
-class ClanOut(Event):
+class ClanOut(SengokuEvent):
     clan: str
     reason: str
 
@@ -506,7 +584,7 @@ class ClanOut(Event):
 
 
 @dataclass(frozen=True)
-class MarriagePassed(Event):
+class MarriagePassed(SengokuEvent):
     giver: str
     taker: str | None
 
@@ -517,7 +595,7 @@ class MarriagePassed(Event):
 
 
 @dataclass(frozen=True)
-class ShogunateClaimed(Event):
+class ShogunateClaimed(SengokuEvent):
     clan: str
     provinces: int
     prestige: int
@@ -527,7 +605,7 @@ class ShogunateClaimed(Event):
 
 
 @dataclass(frozen=True)
-class KyotoHeld(Event):
+class KyotoHeld(SengokuEvent):
     clan: str
     held: int
     needed: int
@@ -537,7 +615,7 @@ class KyotoHeld(Event):
 
 
 @dataclass(frozen=True)
-class ClaimFailed(Event):
+class ClaimFailed(SengokuEvent):
     clan: str
     reason: str
 
@@ -546,7 +624,7 @@ class ClaimFailed(Event):
 
 
 @dataclass(frozen=True)
-class ShogunConferred(Event):
+class ShogunConferred(SengokuEvent):
     clan: str
 
     def describe(self, name=str) -> str:
@@ -554,7 +632,7 @@ class ShogunConferred(Event):
 
 
 @dataclass(frozen=True)
-class GameEnded(Event):
+class GameEnded(SengokuEvent):
     winner: str | None
     prestige: int
     reason: str

@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import winter
 from .neutrals import neutral_attacks
 from .events import ArmyDestroyed, ArmyMoved, ElementsTransferred, StormAtSea
-from .geo import LAND, distance_to
+from .geo import LAND, distance_to, path_to
 
 
 def movement_phase(ctx, state, order: list[str]):
@@ -26,7 +26,8 @@ def movement_phase(ctx, state, order: list[str]):
             ctx.army_problem(state, move.army, move.at, "movement", at_key=True)
             continue
         if army.clan not in order:
-            ctx.problem(f"{move.army} belongs to {army.clan}, which is out of the game", move.at, rule="movement", at_key=True)
+            ctx.reject(f"{move.army} belongs to {army.clan}, which is out of the game", move.at, rule="movement", at_key=True,
+                       about=(move.army,))
             continue
         by_clan.setdefault(army.clan, []).append(move)
     outside = winter.outside(ctx, state)
@@ -34,15 +35,16 @@ def movement_phase(ctx, state, order: list[str]):
         for move in by_clan.get(clan, []):
             ctx.move_paths[move.army] = move.at
             if move.army not in state.armies:
-                ctx.problem(f"{move.army} was destroyed before it could move", move.at, rule="movement", at_key=True)
+                ctx.reject(f"{move.army} was destroyed before it could move", move.at, rule="movement", at_key=True,
+                           about=(move.army,))
                 continue
             if ctx.date.winter:
                 if move.army in outside:
                     state = winter.march(ctx, state, move.army, move)
                 else:
-                    ctx.problem(f"no movement in winter: {move.army} is in winter quarters at {ctx.name(state.armies[move.army].province)}",
-                                move.at, hint="in January only armies outside winter quarters march, and only to quarters",
-                                rule="no movement in winter", at_key=True)
+                    ctx.reject(f"no movement in winter: {move.army} is in winter quarters at {ctx.name(state.armies[move.army].province)}",
+                               move.at, hint="in January only armies outside winter quarters march, and only to quarters",
+                               rule="no movement in winter", at_key=True, about=(move.army,))
                 continue
             state = move_army(ctx, state, move)
     for army_id in outside:
@@ -65,23 +67,23 @@ def transfers(ctx, state):
             ctx.army_problem(state, t.giver if giver is None else t.taker, t.at + ("from" if giver is None else "to",), "transfers")
             continue
         if giver.clan != taker.clan:
-            ctx.problem(f"{t.giver} and {t.taker} belong to different clans; elements are not exchanged", t.at,
-                        rule="players may not exchange armies or elements")
+            ctx.reject(f"{t.giver} and {t.taker} belong to different clans; elements are not exchanged", t.at,
+                        rule="players may not exchange armies or elements", about=(t.giver, t.taker))
             continue
         if t.giver in {m.army for m in ctx.record.moves}:
-            ctx.problem(f"{t.giver} gives elements and also moves", t.at,
-                        hint="an army transferring elements must remain stationary", rule="transfers")
+            ctx.reject(f"{t.giver} gives elements and also moves", t.at,
+                        hint="an army transferring elements must remain stationary", rule="transfers", about=(t.giver, t.taker))
             continue
         if giver.besieged:
-            ctx.problem(f"{t.giver} is besieged and cannot send elements out", t.at, rule="transfers")
+            ctx.reject(f"{t.giver} is besieged and cannot send elements out", t.at, rule="transfers", about=(t.giver, t.taker))
             continue
         if t.elements >= giver.strength:
-            ctx.problem(f"{t.giver} has {giver.strength} elements and cannot give {t.elements}", t.at,
-                        hint="the giving army keeps at least one element", rule="transfers")
+            ctx.reject(f"{t.giver} has {giver.strength} elements and cannot give {t.elements}", t.at,
+                        hint="the giving army keeps at least one element", rule="transfers", about=(t.giver, t.taker))
             continue
         if taker.strength + t.elements > opts["max_elements"]:
-            ctx.problem(f"{t.taker} would have {taker.strength + t.elements} elements, more than {opts['max_elements']}", t.at,
-                        rule="army size")
+            ctx.reject(f"{t.taker} would have {taker.strength + t.elements} elements, more than {opts['max_elements']}", t.at,
+                        rule="army size", about=(t.giver, t.taker))
             continue
         d = distance_to(ctx.map, giver.province, [taker.province], LAND)
         reach = opts["transfer_range"]
@@ -94,9 +96,9 @@ def transfers(ctx, state):
                 if a is not None and b is not None and a <= reach and b <= opts["transfer_fortress_bonus"]:
                     ok = True
         if not ok:
-            ctx.problem(f"{t.taker} is {d if d is not None else 'no'} provinces from {t.giver}: elements move up to {reach}",
+            ctx.reject(f"{t.taker} is {d if d is not None else 'no'} provinces from {t.giver}: elements move up to {reach}",
                         t.at, hint=f"a fortress of the clan within {reach} of both extends the reach to {reach + opts['transfer_fortress_bonus']}",
-                        rule="transfers")
+                        rule="transfers", about=(t.giver, t.taker))
             continue
         armies[t.giver] = giver.but(strength=giver.strength - t.elements)
         armies[t.taker] = taker.but(strength=taker.strength + t.elements)
@@ -109,6 +111,25 @@ def _enemy_here(state, clan: str, province: str, besieged_count: bool = True):
     return [a for a in state.armies.values() if a.province == province and state.enemies(a.clan, clan)]
 
 
+def _no_link(ctx, army: str, here: str, there: str):
+    """(message, hint, rule) for a step between provinces no link joins, tagged by the rule
+    really broken: a land move that skips provinces breaks "each step into a neighbouring
+    province" (the hint gives the way by land); only a step between two coasts with no land way
+    within a move's reach is a sea move off the sea routes."""
+    near = ctx.map.neighbours(here)
+    sea = ctx.map.neighbours(here, ["sea"])
+    by_land = path_to(ctx.map, here, [there], LAND)
+    reach = ctx.options["move"] + ctx.options["forced_march"]
+    coasts = bool(sea) and bool(ctx.map.links_of(there, ["sea"]))
+    where = f"from {ctx.name(here)} an army can enter {', '.join(near)}" + (f" (by sea: {', '.join(sea)})" if sea else "")
+    if by_land is not None and len(by_land) <= reach or not coasts:
+        way = (f"; by land the way is {' → '.join([here] + by_land)}" if by_land else "")
+        return (f"{army} cannot go from {ctx.name(here)} to {ctx.name(there)}: they share no border", where + way,
+                "movement: each step enters a neighbouring province")
+    return (f"{army} cannot go from {ctx.name(here)} to {ctx.name(there)}: they share no border and no sea route joins them",
+            where, "sea movement only via sea routes")
+
+
 def kyoto_open(ctx, state) -> bool:
     return state.claim is not None or ctx.record.diplomacy.claim is not None
 
@@ -117,29 +138,29 @@ def move_army(ctx, state, move):
     opts = ctx.options
     army = state.armies[move.army]
     clan = state.clans[army.clan]
+    steps = list(move.path)
     if army.besieged:
-        ctx.problem(f"{move.army} is besieged in {ctx.name(army.province)} and cannot march out", move.at,
-                    hint="a besieged army may sally: enter a battle against the besieger", rule="sieges", at_key=True)
+        ctx.reject(f"{move.army} is besieged in {ctx.name(army.province)} and cannot march out", move.at,
+                    hint="a besieged army may sally: enter a battle against the besieger", rule="sieges", at_key=True, about=(move.army,), where=steps[-1:])
         return state
     if move.army in ctx.moved:
-        ctx.problem(f"{move.army} moves twice", move.at, rule="movement", at_key=True)
+        ctx.reject(f"{move.army} moves twice", move.at, rule="movement", at_key=True, about=(move.army,), where=steps[-1:])
         return state
     allowed = opts["move"] + opts["forced_march"]
-    steps = list(move.path)
     needed = max(0, len(steps) - opts["move"])
     if len(steps) > allowed:
-        ctx.problem(f"{move.army} moves {len(steps)} provinces; at most {opts['move']} and {opts['forced_march']} by forced march",
-                    move.steps[allowed] if len(move.steps) > allowed else move.at, rule="movement")
+        ctx.reject(f"{move.army} moves {len(steps)} provinces; at most {opts['move']} and {opts['forced_march']} by forced march",
+                    move.steps[allowed] if len(move.steps) > allowed else move.at, rule="movement", about=(move.army,), where=steps[-1:])
         return state
     if needed and move.forced != needed:
-        ctx.problem(f"{move.army} moves {len(steps)} provinces without forced march" if not move.forced else
+        ctx.reject(f"{move.army} moves {len(steps)} provinces without forced march" if not move.forced else
                     f"{move.army} moves {len(steps)} provinces: forced march of {needed}, not {move.forced}",
                     move.at, hint=f"write  {move.army}: {{path: [...], forced: {needed}}}  (1 element per province forced)",
-                    rule="forced march", at_key=True)
+                    rule="forced march", at_key=True, about=(move.army,), where=steps[-1:])
         return state
     if move.forced and move.forced > needed:
-        ctx.problem(f"{move.army} writes forced: {move.forced} for a move of {len(steps)} provinces (forced: {needed})",
-                    move.at, rule="forced march", at_key=True)
+        ctx.reject(f"{move.army} writes forced: {move.forced} for a move of {len(steps)} provinces (forced: {needed})",
+                    move.at, rule="forced march", at_key=True, about=(move.army,), where=steps[-1:])
         return state
     here = army.province
     capital_d = distance_to(ctx.map, here, [clan.capital], LAND) if army.retreated else None
@@ -149,42 +170,37 @@ def move_army(ctx, state, move):
         at = move.steps[i] if i < len(move.steps) else move.at
         link = ctx.map.link_between(here, there)
         if link is None:
-            near = ctx.map.neighbours(here)
-            sea = ctx.map.neighbours(here, ["sea"])
-            coastal = bool(sea) or bool(ctx.map.links_of(there, ["sea"]))
-            ctx.problem(f"{move.army} cannot go from {ctx.name(here)} to {ctx.name(there)}: they share no border"
-                        + (" and no sea route joins them" if coastal else ""), at,
-                        hint=f"from {ctx.name(here)} an army can enter {', '.join(near)}" + (f" (by sea: {', '.join(sea)})" if sea else ""),
-                        rule="sea movement only via sea routes" if coastal else "movement")
+            message, hint, rule = _no_link(ctx, move.army, here, there)
+            ctx.reject(message, at, hint=hint, rule=rule, about=(move.army,), where=steps[-1:])
             return state
         if link.kind not in opts["move_links"]:
-            ctx.problem(f"{move.army} cannot cross the {link.kind} link from {ctx.name(here)} to {ctx.name(there)}", at,
-                        rule="movement")
+            ctx.reject(f"{move.army} cannot cross the {link.kind} link from {ctx.name(here)} to {ctx.name(there)}", at,
+                        rule="movement", about=(move.army,), where=steps[-1:])
             return state
         if ctx.map.provinces[there].has("kyoto") and not kyoto_open(ctx, state):
-            ctx.problem(f"{move.army} cannot enter {ctx.name(there)}: Kyoto is entered only to claim the Shogunate or to stop a claim",
-                        at, hint="write  diplomacy: {claim: CLAN}  in the turn the claimant moves in", rule="Kyoto")
+            ctx.reject(f"{move.army} cannot enter {ctx.name(there)}: Kyoto is entered only to claim the Shogunate or to stop a claim",
+                        at, hint="write  diplomacy: {claim: CLAN}  in the turn the claimant moves in", rule="Kyoto", about=(move.army,), where=steps[-1:])
             return state
         if clan.neutral and state.owners.get(there) != army.clan:
-            ctx.problem(f"{move.army} is a neutral army and does not leave {army.clan}'s land ({ctx.name(there)} is not theirs)", at,
-                        rule="neutral clans")
+            ctx.reject(f"{move.army} is a neutral army and does not leave {army.clan}'s land ({ctx.name(there)} is not theirs)", at,
+                        rule="neutral clans", about=(move.army,), where=steps[-1:])
             return state
         if wounded and state.owners.get(there) != army.clan:
-            ctx.problem(f"{army.clan}'s daimyo is wounded (until turn {clan.wounded_until}): {move.army} cannot leave the clan's provinces",
-                        at, rule="ninja: wounded")
+            ctx.reject(f"{army.clan}'s daimyo is wounded (until turn {clan.wounded_until}): {move.army} cannot leave the clan's provinces",
+                        at, rule="ninja: wounded", about=(move.army,), where=steps[-1:])
             return state
         if army.retreated:
             d = distance_to(ctx.map, there, [clan.capital], LAND)
             if capital_d is None or d is None or d >= capital_d:
-                ctx.problem(f"{move.army} retreated last turn and may only move back towards its capital {ctx.name(clan.capital)}",
-                            at, hint=f"{ctx.name(there)} is not nearer the capital than {ctx.name(here)}", rule="retreat")
+                ctx.reject(f"{move.army} retreated last turn and may only move back towards its capital {ctx.name(clan.capital)}",
+                            at, hint=f"{ctx.name(there)} is not nearer the capital than {ctx.name(here)}", rule="retreat", about=(move.army,), where=steps[-1:])
                 return state
             capital_d = d
         if i < len(steps) - 1 and _enemy_here(state, army.clan, there):
             enemy = _enemy_here(state, army.clan, there)[0]
-            ctx.problem(f"{move.army} must stop in {ctx.name(there)}: the enemy army {enemy.id} stands there", move.steps[i + 1]
+            ctx.reject(f"{move.army} must stop in {ctx.name(there)}: the enemy army {enemy.id} stands there", move.steps[i + 1]
                         if i + 1 < len(move.steps) else at, hint="an army entering a province with an enemy army ends its move there",
-                        rule="meeting an enemy")
+                        rule="meeting an enemy", about=(move.army,), where=steps[-1:], also=(enemy.id,))
             return state
         if link.kind == "sea":
             sea_steps.append((here, there))
@@ -194,14 +210,22 @@ def move_army(ctx, state, move):
     dice_index = 0
     events = []
     for a, b in sea_steps:
-        roll = ctx.roll("storm", move.army, dice_index)
+        crossing = f"from {ctx.name(a)} to {ctx.name(b)}"
+        roll = ctx.die("storm", move.army, dice_index,
+                       missing=f"the storm die of {move.army}'s crossing {crossing} is not written (its earlier dice are)")
         dice_index += 1
-        lost = 0
-        if roll <= opts["storm_on"]:
-            lost = ctx.roll("storm", move.army, dice_index)
+        dice, lost = [roll], 0
+        if roll.value <= opts["storm_on"]:
+            loss = ctx.die("storm", move.army, dice_index,
+                           missing=f"{move.army} met a storm (d6 {roll.value}) crossing {crossing}, but the d6 of elements "
+                                   "lost is not written",
+                           hint=f"a storm rolls a second d6 for the elements lost: write storm: {{{move.army}: "
+                                f"[{roll.value}, N]}}" + (" (one pair per crossing)" if len(sea_steps) > 1 else ""))
             dice_index += 1
+            dice.append(loss)
+            lost = loss.value
         strength -= lost
-        events.append(StormAtSea(move.army, army.clan, (a, b), roll, lost))
+        events.append(StormAtSea(move.army, army.clan, (a, b), roll.value, lost, tuple(dice)))
     forced_loss = needed * opts["forced_march_cost"]
     strength -= forced_loss
     ctx.emit(ArmyMoved(move.army, army.clan, (army.province,) + tuple(steps), needed, forced_loss))
@@ -215,6 +239,8 @@ def move_army(ctx, state, move):
         ctx.emit(ArmyDestroyed(move.army, army.clan, here, "lost on the march" if not sea_steps else "lost at sea"))
         return state.but(armies=armies)
     armies[move.army] = army.but(province=here, strength=strength)
-    if _enemy_here(state, army.clan, here):
+    met = _enemy_here(state, army.clan, here)
+    if met:
+        ctx.spread(move.army, *(a.id for a in met))
         ctx.entries.setdefault(here, []).append((move.army, steps[-2] if len(steps) > 1 else army.province))
     return state.but(armies=armies)

@@ -99,6 +99,8 @@ OPTIONS = {
     "deck": (DEFAULT_DECK, {"type": "object", "additionalProperties": POS},
              "The event deck: card -> copies (the seed names the cards but not their counts)."),
     "decks": (2, {"type": "integer", "minimum": 1}, "The game ends after this many decks have been dealt."),
+    "event_cards": (["marriage"], {"type": "array", "items": {"type": "string"}},
+                    "Event cards: shown to all when drawn. Every other card is a tactical card, hidden until played."),
     "cards_drawn": (1, POS, "Cards each player draws at the start of a turn."),
     # prestige and the Shogunate
     "prestige": (DEFAULT_PRESTIGE, {"type": "object", "additionalProperties": INT},

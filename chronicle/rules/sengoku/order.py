@@ -42,11 +42,19 @@ def movement_order(ctx, state) -> list[str]:
         ctx.emit(MovementOrder(tuple(order), "first turn: highest card first"))
         return order + neutrals
     rolls = {c: [] for c in players}
+    dice = []
     contenders = list(players)
     attempt = 0
     while contenders:
         for c in contenders:
-            rolls[c].append(ctx.roll("initiative", c, attempt))
+            tied = [o for o in contenders if o != c]
+            roll = ctx.die("initiative", c, attempt,
+                           missing=f"{c} tied for first with {', '.join(tied)} on {rolls[c][-1] if rolls[c] else '?'}, "
+                                   "but its re-roll is not written",
+                           hint=f"the tied players roll again: write initiative: {{{c}: "
+                                f"[{', '.join(map(str, rolls[c]))}, N]}} (and the others' re-rolls)", also=tied)
+            rolls[c].append(roll.value)
+            dice.append(roll)
         best = max(rolls[c][-1] for c in contenders)
         top = [c for c in contenders if rolls[c][-1] == best]
         if len(top) == 1 or attempt > 20:
@@ -58,5 +66,6 @@ def movement_order(ctx, state) -> list[str]:
     at = seating.index(first)
     clockwise = seating[at:] + seating[:at]
     order = [c for c in clockwise if c in players]
-    ctx.emit(MovementOrder(tuple(order), "highest d6 first, then clockwise", tuple((c, tuple(rolls[c])) for c in players)))
+    ctx.emit(MovementOrder(tuple(order), "highest d6 first, then clockwise", tuple((c, tuple(rolls[c])) for c in players),
+                           tuple(dice)))
     return order + neutrals

@@ -15,7 +15,7 @@ def prestige_phase(ctx, state):
         count = state.count(clan)
         points = count * prestige_points(ctx.options, "province")
         if points:
-            ctx.emit(PrestigeAwarded(clan, points, f"{count} provinces held", None))
+            ctx.emit(PrestigeAwarded(clan, points, f"{count} provinces held", None, "province", count))
     totals: dict[str, int] = {}
     for event in ctx.events:
         if isinstance(event, PrestigeAwarded):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from .record import PURPOSES
+
 NAME = {"type": ["string", "integer"], "description": "A province: its id, its name, or its number on a numbered map."}
 ARMY = {"type": "string", "description": "An army id, such as takeda-1."}
 CLAN = {"type": "string"}
-D6 = {"type": "integer", "minimum": 1, "maximum": 6}
+D6 = {"type": "integer", "minimum": 1, "maximum": 6, "description": "A d6 shows 1 to 6."}
 COMPOSITION = {"oneOf": [
     {"type": "string", "description": "The seed's notation: \"1x3Kn(Gen), 3x3Kn, 3x4Bd, 2x3Sp, 2x3Sh, 1x2Ps\"."},
     {"type": "array", "items": {"type": "string"}},
@@ -81,9 +83,12 @@ TURN_SCHEMA = {
                            "notes": {"type": "string"}}}},
         "play": {"type": "object", "additionalProperties": {"oneOf": [ARMY, {"type": "array", "items": ARMY}]},
                  "description": "Cards played outside battle: forage or portuguese_trader -> armies."},
-        "dice": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": {
-            "oneOf": [D6, {"type": "array", "items": D6}]}},
-            "description": "Rolls made at the table: purpose -> army or clan -> d6. Rolls not written are drawn from the seed."},
+        "dice": {"type": "object", "additionalProperties": False,
+                 "properties": {purpose: {"type": "object", "description": f"{whose} -> d6 or [d6, ...]: {what}.",
+                                          "additionalProperties": {"oneOf": [D6, {"type": "array", "items": D6, "minItems": 1}]}}
+                                for purpose, (whose, what) in PURPOSES.items()},
+                 "description": "Rolls made at the table: purpose -> army or clan -> d6 (or the roll's dice in order). "
+                                "Rolls not written are drawn from the seed; once a roll is written, all its dice must be."},
         "usurper": {"type": "object", "additionalProperties": {"enum": ["won", "lost"]},
                     "description": "After a failed succession roll: did the clan win the battle against the usurper?"},
     },

@@ -78,6 +78,11 @@ def initial_state(campaign, dice):
             problems.append(Problem(f"unknown army list {f['army_list']!r}", path=base + ("army_list",), rule="army lists",
                                     hint=did_you_mean(f["army_list"], lists) or "the lists: " + ", ".join(sorted(lists))))
         neutral = bool(f.get("neutral"))
+        if neutral and f.get("start_card") is not None:
+            problems.append(Problem(f"{player.id} is neutral: its start_card is not used",
+                                    hint="the first turn's cards order the players' clans; neutral clans draw no card "
+                                         "and move last, after every player", path=base + ("start_card",),
+                                    rule="neutral clans", severity="warning"))
         clans[player.id] = Clan(player.id, capital, neutral, int(f.get("prestige", opts["start_prestige"])))
         n = 0
         for j, spec in enumerate(f.get("armies") or []):

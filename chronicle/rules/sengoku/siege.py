@@ -7,6 +7,7 @@ The siege ends when the besieger leaves, is destroyed, or winter comes."""
 from __future__ import annotations
 
 from .cards import play_card
+from .context import province_mark
 from .events import ArmyDestroyed, CastleTaken, SiegeLifted, SiegeRoll
 
 
@@ -72,7 +73,9 @@ def siege_phase(ctx, state):
                 siege = siege.__class__(**{**siege.__dict__, "trader": True})
         traders.pop(siege.besieger, None)
         need = needed(opts, siege, defended)
-        roll = ctx.roll("siege", siege.besieger)
+        die = ctx.die("siege", siege.besieger)
+        roll = die.value
+        ctx.spread(siege.besieger, province_mark(province), *([siege.defender] if siege.defender else []))
         bonus = opts["trader_bonus"] if siege.trader else 0
         taken = roll + bonus >= need
         lost, forage = 0, False
@@ -83,7 +86,7 @@ def siege_phase(ctx, state):
                                       ctx.forage[siege.besieger].pop(0))
                 if ok:
                     lost, forage = 0, True
-        ctx.emit(SiegeRoll(province, siege.besieger, roll, bonus, need, taken, lost, forage))
+        ctx.emit(SiegeRoll(province, siege.besieger, roll, bonus, need, taken, lost, forage, (die,)))
         armies, sieges = dict(state.armies), dict(state.sieges)
         if taken:
             state = capture(ctx, state, province, besieger.clan, f"siege, d6 {roll}")

@@ -5,7 +5,7 @@ Everything is immutable; ``but(...)`` returns a changed copy. Rules live in the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Mapping
 
@@ -93,9 +93,12 @@ class SengokuState:
     game_over: bool = False
     winner: str | None = None
     shogun: str | None = None
+    #: armies (or clans) whose orders were rejected: later problems about them are consequences of
+    #: that error (see context.py); id -> the error. Empty in a campaign without errors.
+    in_doubt: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def but(self, **changes) -> "SengokuState":
-        for key in ("owners", "castles", "clans", "armies", "sieges"):
+        for key in ("owners", "castles", "clans", "armies", "sieges", "in_doubt"):
             if key in changes:
                 changes[key] = frozen(changes[key])
         return replace(self, **changes)

@@ -39,16 +39,18 @@ def supply_phase(ctx, state):
             beyond = max(0, d - 1)
             others = sum(1 for a in state.armies.values() if a.province == army.province and a.id != army_id
                          and state.allied(a.clan, army.clan))
-            roll = ctx.roll("supply", army_id)
+            die = ctx.die("supply", army_id)
+            roll = die.value
             total = roll + beyond * opts["supply_per_province"] + others * opts["supply_per_army"]
             lost = 1 if total >= opts["supply_loss_on"] else 0
-            ctx.emit(SupplyRoll(army_id, army.clan, army.province, roll, beyond, others, total, lost))
+            ctx.emit(SupplyRoll(army_id, army.clan, army.province, roll, beyond, others, total, lost, (die,)))
         elif state.owners.get(army.province) == army.clan:
             behind = _lost_behind(ctx, state, army)
             if behind:
-                roll = ctx.roll("chain", army_id)
+                die = ctx.die("chain", army_id)
+                roll = die.value
                 lost = 1 if roll >= opts["chain_loss_on"] else 0
-                ctx.emit(ChainBroken(army_id, army.clan, behind, roll, lost))
+                ctx.emit(ChainBroken(army_id, army.clan, behind, roll, lost, (die,)))
         if lost:
             armies = dict(state.armies)
             if army.strength - lost <= 0:

@@ -45,6 +45,8 @@ def march(ctx, state, army_id: str, written=None):
     """March an army outside quarters to quarters, with the losses of winter."""
     opts = ctx.options
     army = state.armies[army_id]
+    # the clan's armies share its quarters: one in doubt leaves the others' room in doubt too
+    ctx.spread(army_id, *sorted(a.id for a in state.armies.values() if a.clan == army.clan and a.id in ctx.doubt))
     homes = [q for q in quarters_of(state, army.clan) if _room(ctx, state, q) > 0]
     path = None
     if written is not None:
@@ -52,9 +54,10 @@ def march(ctx, state, army_id: str, written=None):
         if steps and steps[-1] in homes:
             path = steps
         else:
-            ctx.problem(f"in winter {army_id} may only march to winter quarters; {ctx.name(steps[-1]) if steps else 'nowhere'} is not "
+            ctx.reject(f"in winter {army_id} may only march to winter quarters; {ctx.name(steps[-1]) if steps else 'nowhere'} is not "
                         f"a fortress or capital of {army.clan} with room", written.at,
-                        hint="quarters with room: " + (", ".join(homes) or "none"), rule="no movement in winter")
+                       hint="quarters with room: " + (", ".join(homes) or "none"), rule="no movement in winter",
+                       about=(army_id,), where=steps[-1:])
     if path is None:
         path = path_to(ctx.map, army.province, homes, LAND)
     armies = dict(state.armies)

@@ -1,0 +1,424 @@
+"""What the administrator writes and reads: the state JSON, dice recorded or drawn, cards by name
+and hidden until played, retreats, and errors that name their cause once.
+
+These come from a docs-only administrator's report (docs/rules/sengoku.md, "Readings from a
+new administrator's report"); each test names the reading it checks.
+"""
+
+from __future__ import annotations
+
+import json
+
+from chronicle.content import load_campaign
+from chronicle.history import replay
+
+from .helpers import army, errors, events_of, play
+from .invariants import check_history
+
+TWO = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 1]"     # Three empty: red-3 at One
+SIEGE_TURNS = {1: "moves: {blue-1: [5, 4, 3]}\ndice: {supply: {blue-1: 1}}\n",
+               2: "moves: {blue-1: [2]}\nresponses: {red-2: fortress}\ndice: {siege: {blue-1: %s}, supply: {blue-1: 1}}\n"}
+
+
+def siege_turns(dice: str) -> dict:
+    return {1: SIEGE_TURNS[1], 2: SIEGE_TURNS[2] % dice}
+
+
+def warnings(found):
+    return [p for p in found if ": warning:" in p]
+
+
+# ---- 1. the state JSON ------------------------------------------------------------------------
+
+def test_state_json_has_every_ruleset_s_keys_and_the_played_clans_as_players(make_campaign):
+    """Issue 2: every ruleset's JSON holds turn, ruleset, provinces {ID: {owner}}, players {ID:
+    {provinces, capital}}, winner. Sengoku's players are the played clans (a neutral one is only
+    under clans), with name, colour, provinces, the capital (null once lost) and prestige."""
+    extra = "  - id: green\n    neutral: true\n    provinces: [10, 11]\n    capital: 11\n    armies: [10]"
+    history, found = play(make_campaign, {1: "title: quiet\n"}, extra_players=extra)
+    assert errors(found) == []
+    campaign = history.campaign
+    data = json.loads(json.dumps(campaign.ruleset.to_json(campaign, history.final, history.result(1).events)))
+    assert {"turn", "ruleset", "provinces", "players", "winner"} <= set(data)
+    assert data["provinces"]["p1"] == {"owner": "red", "castle": "capital"}
+    assert set(data["players"]) == {"red", "blue"} and set(data["clans"]) == {"red", "blue", "green"}
+    red = data["players"]["red"]
+    assert (red["name"], red["provinces"], red["capital"], red["prestige"], red["status"]) == ("Red", 3, "p1", 13, "in")
+    assert red["colour"].startswith("#") and red["armies"] == ["red-1", "red-2", "red-3"] and red["cards"] == 1
+    assert data["winner"] is None and data["clans"]["green"]["neutral"] is True
+
+
+def test_state_json_player_capital_is_null_once_the_capital_is_lost(make_campaign):
+    """Blue's capital Four falls to a siege (a 6 against an army inside): players.blue.capital is
+    null, clans.blue.capital still names the home capital (retreats go towards it)."""
+    history, found = play(make_campaign, {
+        1: "moves: {red-3: [4]}\nresponses: {blue-1: fortress}\ndice: {siege: {red-3: 6}}\n"},
+        blue="provinces: [4, 6]\n    capital: 4\n    armies: [4]")
+    campaign = history.campaign
+    data = campaign.ruleset.to_json(campaign, history.final, history.result(1).events)
+    assert history.final.owners["p4"] == "red"
+    assert data["players"]["blue"]["capital"] is None and data["clans"]["blue"]["capital"] == "p4"
+
+
+# ---- 2. every die says whether it was recorded or drawn ------------------------------------
+
+def test_every_die_says_whether_it_was_recorded_or_drawn(make_campaign):
+    """Like Pitac's ``recorded: true/false``: each die in an event's ``dice`` and in the JSON's
+    ``dice`` list. Turn 2: blue-1's siege die is written (4), its supply die is not (drawn)."""
+    history, found = play(make_campaign, {1: SIEGE_TURNS[1],
+                                          2: "moves: {blue-1: [2]}\nresponses: {red-2: fortress}\ndice: {siege: {blue-1: 4}}\n"},
+                          red=TWO)
+    assert errors(found) == []
+    (siege,) = events_of(history, 2, "SiegeRoll")
+    assert [(d.purpose, d.subject, d.index, d.value, d.recorded) for d in siege.dice] == [("siege", "blue-1", 0, 4, True)]
+    (supply,) = events_of(history, 2, "SupplyRoll")
+    assert [(d.purpose, d.recorded) for d in supply.dice] == [("supply", False)]
+    campaign = history.campaign
+    data = campaign.ruleset.to_json(campaign, history.final, history.result(2).events)
+    rows = {(d["purpose"], d["subject"]): d for d in data["dice"]}
+    assert rows[("siege", "blue-1")]["recorded"] is True and rows[("supply", "blue-1")]["recorded"] is False
+    assert rows[("initiative", "red")]["recorded"] is False and rows[("initiative", "red")]["kind"] == "movement-order"
+    assert data["events"][rows[("siege", "blue-1")]["event"]]["kind"] == "siege-roll"
+    assert [d["recorded"] for d in data["events"][rows[("siege", "blue-1")]["event"]]["dice"]] == [True]
+
+
+def test_cards_drawn_say_whether_they_were_written_or_dealt(make_campaign):
+    history, _ = play(make_campaign, {1: "cards: {red: forage}\n"})
+    drawn = {e.clan: e.recorded for e in events_of(history, 1, "CardDrawn")}
+    assert drawn == {"red": True, "blue": False}
+
+
+# ---- 3. recorded dice are checked ----------------------------------------------------------
+
+def test_extra_dice_are_errors(make_campaign):
+    """One siege roll a turn: ``siege: [3, 4]`` writes a die too many; fair weather (a 4) rolls no
+    loss die: ``storm: [4, 2]`` too."""
+    _, found = play(make_campaign, {1: "moves: {red-1: [10]}\ndice: {storm: {red-1: [4, 2]}}\n"})
+    assert any("001.yaml:2:27: error: 2 storm dice are written for red-1, but the roll took 1 [dice]" in p
+               and "only a storm (a 1) rolls a second d6" in p for p in found), found
+    _, found = play(make_campaign, siege_turns("[3, 4]"), red=TWO)
+    assert any("002.yaml:3:28: error: 2 siege dice are written for blue-1, but the roll took 1 [dice]" in p
+               and "a siege rolls one d6 a turn" in p for p in found), found
+
+
+def test_a_roll_written_but_never_made_is_an_error(make_campaign):
+    """As in Pitac: a die for a roll no one made is an error, with the rolls that were made."""
+    _, found = play(make_campaign, {1: "moves: {red-1: [10]}\ndice: {storm: {red-2: 3}}\n"})
+    assert any("001.yaml:2:16: error: a storm roll is written for red-2, but no such roll was made this turn [dice]" in p
+               and "did you mean 'red-1'?" in p for p in found), found
+
+
+def test_a_storm_loss_die_missing_is_an_error_not_a_silent_draw(make_campaign):
+    """A storm die of 1 written without the loss die: an error (the loss die is drawn only so that
+    the replay goes on, and said to be drawn)."""
+    history, found = play(make_campaign, {1: "moves: {red-1: [10]}\ndice: {storm: {red-1: 1}}\n"})
+    assert any("001.yaml:2:23: error: red-1 met a storm (d6 1) crossing from One to Ten, but the d6 of elements "
+               "lost is not written [dice]" in p and "write storm: {red-1: [1, N]}" in p for p in found), found
+    (storm,) = events_of(history, 1, "StormAtSea")
+    assert [d.recorded for d in storm.dice] == [True, False]
+
+
+def test_an_initiative_tie_written_without_its_re_roll_is_one_error(make_campaign):
+    """Red and blue both write a 4 and no re-roll: the tie cannot be settled from the file. One
+    error (the second clan's missing re-roll is the same cause)."""
+    _, found = play(make_campaign, {1: "title: one\n", 2: "dice: {initiative: {red: 4, blue: 4}}\n"})
+    tie = [p for p in errors(found) if "re-roll" in p]
+    assert len(tie) == 1 and "002.yaml:1:35: error: blue tied for first with red on 4, but its re-roll is not written [dice]" \
+        in tie[0], found
+    _, found = play(make_campaign, {1: "title: one\n", 2: "dice: {initiative: {red: [4, 2], blue: [4, 5]}}\n"})
+    assert errors(found) == []
+
+
+def test_an_unknown_dice_purpose_is_an_error_with_did_you_mean(make_campaign):
+    _, found = play(make_campaign, {**siege_turns("5"), 3: "dice: {sige: {blue-1: 3}}\n"}, red=TWO)
+    assert any("003.yaml:1:8: error: unknown key 'sige'" in p and "did you mean 'siege'?" in p for p in found), found
+    assert not warnings(found)
+
+
+def test_one_bad_die_gives_one_error(make_campaign):
+    """A 7 on a d6: the turn schema's error only (the parser used to add its own)."""
+    _, found = play(make_campaign, siege_turns("7"), red=TWO)
+    assert [p.splitlines()[0] for p in errors(found)] == \
+        ["content/turns/002.yaml:3:24: error: dice/siege/blue-1: 7 is greater than the maximum of 6"], found
+
+
+# ---- 4. card names --------------------------------------------------------------------------
+
+def test_an_unknown_card_name_is_an_error_and_no_card_is_dealt_in_its_place(make_campaign):
+    history, found = play(make_campaign, {1: "cards: {red: portugese_trader}\n"})
+    assert any("001.yaml:1:14: error: red drew 'portugese_trader', which is not a card of the deck [event cards]" in p
+               and "did you mean 'portuguese_trader'? No card is dealt in its place." in p for p in found), found
+    assert [e.clan for e in events_of(history, 1, "CardDrawn")] == ["blue"]
+    assert history.final.clans["red"].hand == ()
+    _, found = play(make_campaign, {1: "play: {portugese_trader: red-1}\n"})
+    assert any("001.yaml:1:8: error: unknown card 'portugese_trader' [event cards]" in p
+               and "did you mean 'portuguese_trader'?" in p for p in found), found
+
+
+def test_a_card_not_left_in_the_deck_is_a_different_error(make_campaign):
+    history, found = play(make_campaign, {1: "cards: {red: marriage, blue: marriage}\n", 2: "cards: {red: marriage}\n"},
+                          options="deck: {marriage: 2, forage: 5}")
+    assert any("002.yaml:1:14: error: red drew 'marriage', which is not left in deck 1 [event cards]" in p
+               and "cards left: forage. No card is dealt in its place." in p for p in found), found
+    assert history.final.clans["red"].hand == ("marriage",)
+
+
+# ---- 5. hidden cards ------------------------------------------------------------------------
+
+def test_tactical_cards_are_named_only_when_played(make_campaign):
+    """Seed: "The tactical cards are not revealed to other players until played." The public forms
+    (describe, to_json, what the site and state.json give) say red drew a card; the Marriage card
+    (an event card) is named when drawn; a card played is named; the administrator's forms
+    (describe_private, to_json(private=True)) name everything."""
+    history, found = play(make_campaign, {
+        1: "cards: {red: bitter_enders, blue: marriage}\n",
+        2: "cards: {red: forage, blue: spy}\n" + "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: battle}\n"
+           "battles:\n  - {at: 3, attacker: {army: blue-1, lost: 2}, defender: {army: red-3, lost: 5, cards: [bitter_enders]}}\n"})
+    assert errors(found) == []
+    campaign, name = history.campaign, history.campaign.name_of
+    red, blue = [e for e in events_of(history, 1, "CardDrawn")]
+    assert red.hidden and red.describe(name) == "Red drew a card from deck 1" and "Bitter" in red.describe_private(name)
+    assert not blue.hidden and "Marriage" in blue.describe(name)
+    for turn in (1, 2):
+        public = campaign.ruleset.to_json(campaign, history.state_after(turn), history.result(turn).events)
+        text = json.dumps(public)
+        assert "forage" not in text and '"spy"' not in text and "spy" not in text.lower().replace("spy card", "")
+        drawn = {e["clan"]: (e["card"], e["hidden"]) for e in public["events"] if e["kind"] == "card-drawn"}
+        assert drawn == ({"red": (None, True), "blue": ("marriage", False)} if turn == 1 else
+                         {"red": (None, True), "blue": (None, True)})
+        assert "hand" not in public["clans"]["red"]
+    public = campaign.ruleset.to_json(campaign, history.state_after(1), history.result(1).events)
+    assert "bitter" not in json.dumps(public).lower()
+    played = [e for e in events_of(history, 2, "CardPlayed")]
+    assert [(e.clan, e.card) for e in played] == [("red", "bitter_enders")] and "Bitter Enders" in played[0].describe(name)
+    private = campaign.ruleset.to_json(campaign, history.final, history.result(2).events, private=True)
+    assert {e["clan"]: e["card"] for e in private["events"] if e["kind"] == "card-drawn"} == {"red": "forage", "blue": "spy"}
+    assert private["clans"]["red"]["hand"] == ["forage"] and private["clans"]["blue"]["hand"] == ["marriage", "spy"]
+
+
+def test_event_cards_option_names_the_cards_shown_when_drawn(make_campaign):
+    history, _ = play(make_campaign, {1: "cards: {red: forage, blue: spy}\n"}, options="event_cards: [marriage, forage]")
+    assert {e.clan: e.hidden for e in events_of(history, 1, "CardDrawn")} == {"red": False, "blue": True}
+
+
+# ---- 6. retreats ----------------------------------------------------------------------------
+
+DIAMOND = """
+title: Retreat test
+ruleset: sengoku
+seed: 3
+players:
+  - id: red
+    provinces: [c, a, x]
+    capital: c
+    fortress: a
+    armies: [c, a, x]           # red-1 at c, red-2 at a, red-3 at x
+    start_card: K
+  - id: blue
+    provinces: [b, y, z]
+    capital: z
+    fortress: y
+    armies: [z, y, y]           # blue-1 at z, blue-2 and blue-3 at y
+    start_card: "5"
+options:
+  deck: {forage: 10}
+map:
+  name: Diamond
+  provinces:
+    c: {name: Capital, at: [0, 0]}
+    a: {name: Aye, at: [-1, 1]}
+    b: {name: Bee, at: [1, 1]}
+    x: {name: Cross, at: [0, 2]}
+    y: {name: Wye, at: [0, 3]}
+    z: {name: Zed, at: [0, 4]}
+  links: [[c, a], [c, b], [a, x], [b, x], [x, y], [y, z]]
+"""
+#   Capital (red) - Aye (red) and Bee (blue), both one from the capital - Cross (red) - Wye - Zed
+
+
+def diamond(make_campaign, turns, root=None):
+    root = make_campaign(DIAMOND, turns, root=root)
+    campaign, problems = load_campaign(root)
+    assert campaign is not None, [p.format() for p in problems]
+    history = replay(campaign)
+    history = history.__class__(history.campaign, history.start, history.start_events, history.turns,
+                                tuple(problems) + tuple(history.problems))
+    check_history(history)
+    return history, [p.format() for p in history.problems]
+
+
+BEATEN = """
+moves: {{blue-2: [x]}}
+responses: {{red-3: battle}}
+battles:
+  - {{at: x, attacker: {{army: blue-2, lost: 1}}, defender: {{army: red-3, lost: 4{retreat}}}}}
+"""
+
+
+def test_a_beaten_army_retreats_into_its_own_land_first_unless_retreat_is_written(make_campaign):
+    """Seed: "The loser of the battle must retreat to the next province towards its own capital."
+    From Cross, Aye (red) and Bee (blue, empty) are both one from the capital. Not written: Aye,
+    own land first (the event says why); written: Bee is allowed, for the seed names only the
+    ocean and enemy armies as what blocks a retreat."""
+    history, found = diamond(make_campaign, {1: BEATEN.format(retreat="")})
+    assert errors(found) == []
+    (retreat,) = events_of(history, 1, "ArmyRetreated")
+    assert (retreat.to, retreat.how) == ("a", "retreat: not written; of Aye, Bee, the first by the rule's order")
+    history, found = diamond(make_campaign, {1: BEATEN.format(retreat=", retreat: b")})
+    assert errors(found) == []
+    (retreat,) = events_of(history, 1, "ArmyRetreated")
+    assert (retreat.to, retreat.how) == ("b", "as written")
+
+
+def test_a_retreating_army_never_conquers_the_province_it_retreats_into(make_campaign, tmp_path):
+    """Beaten, red-3 retreats into blue's empty Bee (next to red's Capital): Bee stays blue's. The
+    same for an army refusing battle (the seed: "refuse battle and retreat out of the province").
+    The next turn, still standing there alone, it takes it."""
+    history, found = diamond(make_campaign, {1: BEATEN.format(retreat=", retreat: b"), 2: "title: two\n"})
+    assert errors(found) == []
+    assert history.state_after(1).owners["b"] == "blue" and army(history, "red-3", 1).province == "b"
+    assert not [e for e in events_of(history, 1, "ProvinceConquered") if e.province == "b"]
+    assert history.state_after(2).owners["b"] == "red"
+    history, found = diamond(make_campaign, {1: "moves: {blue-2: [x]}\nresponses: {red-3: {retreat: b}}\n"},
+                             root=tmp_path / "refused")
+    assert errors(found) == []
+    assert events_of(history, 1, "BattleRefused") and history.final.owners["b"] == "blue"
+
+
+# ---- 7. documented readings ------------------------------------------------------------------
+
+ISLAND_RED = ("provinces: [1, 2, 3, 4, 5, 10, 11, 12]\n    capital: 1\n    fortress: 2\n"
+              "    armies: [1, {at: 12, elements: 5}]")
+
+
+def test_spring_armies_take_the_clan_s_next_number_and_an_island_army_cannot_winter(make_campaign):
+    """red-2 stands on Twelve, an island joined to the rest only by a sea route: in January no
+    winter quarters can be reached by land, so it is destroyed (no -2: the table's "army destroyed
+    in siege/retreat movement" is not winter). In March 8 provinces give 2 armies: the new one is
+    red-3 (the next number), never red-2 again."""
+    turns = {n: "title: quiet\n" for n in range(1, 8)}
+    history, found = play(make_campaign, turns, red=ISLAND_RED)
+    assert errors(found) == []
+    (destroyed,) = [e for e in events_of(history, 6, "ArmyDestroyed") if e.army == "red-2"]
+    assert destroyed.reason == "no winter quarters can be reached"
+    assert not [e for e in events_of(history, 6, "PrestigeAwarded") if e.reason == "army_destroyed"]
+    assert [(e.army, e.province) for e in events_of(history, 7, "ArmyRaised") if e.clan == "red"] == [("red-3", "p1")]
+
+
+def test_winter_distance_is_by_land_to_the_nearest_quarters_with_room_through_enemy_land(make_campaign):
+    """red-3 winters in Five, beyond blue's Four. Two's fortress is full (red-2), One (the capital,
+    red-1) has room for one more: the march goes Five - Four (blue) - Three - Two - One, 4 provinces:
+    3 + 3 elements lost (the seed's example), and it ends in One."""
+    turns = {n: "title: quiet\n" for n in range(1, 7)}
+    history, found = play(make_campaign, turns, red="provinces: [1, 2, 3, 5]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 5]",
+                          blue="provinces: [4, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]")
+    assert errors(found) == []
+    (winter,) = [e for e in events_of(history, 6, "WinterAttrition") if e.army == "red-3"]
+    assert (winter.distance, winter.lost, winter.quarters) == (4, 6, "p1")
+
+
+def test_the_battle_section_s_no_prestige_for_a_victory_is_an_option(make_campaign):
+    """The seed's battle section says "no PP is won or lost for a victory"; its prestige table
+    gives +3 / -2. The table is applied; ``prestige: {victory: 0, defeat: 0}`` gives the other
+    reading (the elements destroyed still count)."""
+    turns = {1: "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: battle}\nbattles:\n"
+                "  - {at: 3, attacker: {army: blue-1, lost: 2}, defender: {army: red-3, lost: 4}}\n"}
+    history, _ = play(make_campaign, turns, options="prestige: {victory: 0, defeat: 0}")
+    reasons = {(e.clan, e.reason) for e in events_of(history, 1, "PrestigeAwarded")}
+    assert ("blue", "victory") not in reasons and ("red", "defeat") not in reasons
+    assert ("blue", "element_destroyed x4") in reasons
+
+
+def test_neutral_clans_draw_no_start_card_and_make_no_alliance(make_campaign):
+    """A start_card on a neutral clan is a warning (it is not used: neutral clans move last); an
+    alliance (or any diplomacy) with a neutral clan is an error: nobody plays it."""
+    extra = "  - id: green\n    neutral: true\n    provinces: [10, 11]\n    capital: 11\n    armies: [10]\n    start_card: A"
+    history, found = play(make_campaign, {1: "diplomacy: {alliances: [[red, green]]}\n"}, extra_players=extra)
+    assert any("campaign.yaml" in p and "warning: green is neutral: its start_card is not used [neutral clans]" in p
+               for p in found), found
+    assert any("001.yaml:1:31: error: green is neutral: nobody plays it, so it takes no part in alliances [neutral clans]" in p
+               for p in found), found
+    assert history.final.alliances == frozenset() and history.final.clans["red"].prestige == 13
+
+
+# ---- 8. error messages -------------------------------------------------------------------------
+
+def test_a_non_adjacent_land_move_is_tagged_by_the_movement_rule_not_the_sea(make_campaign):
+    """One to Three skips Two: the rule broken is "each step enters a neighbouring province", and the
+    hint gives the way by land. One to Twelve, two coasts with no way by land, is a sea move off
+    the sea routes."""
+    _, found = play(make_campaign, {1: "moves:\n  red-1: [3]\n"})
+    assert any("001.yaml:2:11: error: red-1 cannot go from One to Three: they share no border "
+               "[movement: each step enters a neighbouring province]" in p and "by land the way is p1 → p2 → p3" in p
+               for p in found), found
+    _, found = play(make_campaign, {1: "moves:\n  red-1: [12]\n"})
+    assert any("[sea movement only via sea routes]" in p for p in found), found
+
+
+REJECTED = {
+    1: """
+    moves: {blue-1: [5, 4, 2]}          # blue-1 cannot go from Four to Two: rejected, it stays in Six
+    responses: {red-2: battle}
+    battles:
+      - {at: 2, attacker: {army: blue-1, lost: 1}, defender: {army: red-2, lost: 4}}
+    dice: {supply: {blue-1: 5}}
+    """,
+    2: """
+    moves: {blue-1: [3]}                # from where the file thinks it is
+    dice: {supply: {blue-1: 2}}
+    """,
+}
+
+
+def test_a_rejected_move_is_reported_once_and_its_consequences_are_not_errors(make_campaign):
+    """The cause first: blue-1's move is rejected and blue-1 stays in Six (silently). The response,
+    the battle naming blue-1 where it is not, the supply die of a roll never made, and turn 2's
+    move from the wrong province are consequences: not errors, only counted in one warning per
+    turn that names the cause."""
+    history, found = play(make_campaign, REJECTED)
+    assert [p.splitlines()[0] for p in errors(found)] == [
+        "content/turns/001.yaml:1:24: error: blue-1 cannot go from Four to Two: they share no border "
+        "[movement: each step enters a neighbouring province]"], found
+    notes = [p for p in warnings(found) if "consequences of an earlier error" in p]
+    assert len(notes) == 2 and "001.yaml" in notes[0] and "002.yaml" in notes[1]
+    assert "3 more problems about blue-1, red-2 not reported: they follow from an earlier error (turn 1: blue-1 cannot go " \
+           "from Four to Two" in notes[0]
+    assert army(history, "blue-1", 1).province == "p6" and army(history, "red-2", 1).province == "p2"
+
+
+def test_a_battle_naming_armies_that_are_not_there_says_so_once(make_campaign):
+    _, found = play(make_campaign, {1: "battles:\n  - {at: 4, attacker: {army: blue-1, lost: 1}, defender: {army: red-3, lost: 4}}\n"})
+    assert [p.splitlines()[0] for p in errors(found)] == [
+        "content/turns/001.yaml:2:30: error: the battle at Four cannot be fought: blue-1 is in Six; red-3 is in Three "
+        "[battles]"], found
+
+
+def test_a_meeting_left_open_by_a_rejected_battle_is_not_reported_again(make_campaign):
+    """The battle's entry is rejected (equal losses, no coin toss): "both in the field at Three
+    after the battle phase" is its consequence, not a second error."""
+    _, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: battle}\nbattles:\n"
+                                       "  - {at: 3, attacker: {army: blue-1, lost: 2}, defender: {army: red-3, lost: 2}}\n"})
+    assert [p.splitlines()[0].split(": error: ")[1] for p in errors(found)] == \
+        ["both sides lost 2 elements and no one broke: the coin toss decides [battles]"], found
+    assert any("both in the field at Three after the battle phase" in p for p in warnings(found)), found
+
+
+NEUTRAL_BLUE = "provinces: [4, 5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [7]\n    neutral: true"
+
+
+def test_a_missing_neutral_battle_is_placed_at_the_move_that_brought_the_neutral_army(make_campaign):
+    """Turn 1: red-3 enters neutral Six and red-2 neutral Five; blue-1, the one neutral army, meets
+    red-3 (the first to arrive) and beats it: red-3 retreats into Five beside red-2. Turn 2: red-1
+    marches into Five too, and blue-1 comes out to attack it. The battle with red-1 is entered;
+    those with red-2 and red-3, which did not move this turn, are missing: the error is placed at
+    red-1's move, which brought blue-1 there (it used to be the top of the file)."""
+    history, found = play(make_campaign, {
+        1: "moves:\n  red-3: [4, 5, 6]\n  red-2: [3, 4, 5]\nbattles:\n"
+           "  - {at: 6, attacker: {army: blue-1, lost: 1}, defender: {army: red-3, lost: 4}}\n",
+        2: "title: the neutral army comes\nmoves:\n  red-1: {path: [2, 3, 4, 5], forced: 1}\nbattles:\n"
+           "  - {at: 5, attacker: {army: blue-1, lost: 1}, defender: {army: red-1, lost: 2}}\n"}, blue=NEUTRAL_BLUE)
+    assert errors([p for p in found if "001.yaml" in p]) == [], found
+    missing = [p.splitlines()[0] for p in errors(found) if "the battle's result is missing" in p]
+    assert missing == ["content/turns/002.yaml:3:3: error: the neutral army blue-1 (blue) moved to attack red-2, which entered "
+                       "its land at Five: the battle's result is missing [neutral armies attack any army entering their land]"]
+    assert any("002.yaml:3:3: warning: 1 more problem about blue-1, red-3 not reported" in p for p in found), found
