@@ -78,13 +78,16 @@ def check(directory, strict):
 @CAMPAIGN_DIR
 @click.option("--turn", "-t", type=int, default=None, help="Show the state after this turn (default: the last; 0: the start).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def state(directory, turn, as_json):
+@click.option("--private", is_flag=True,
+              help="The administrator's view: include what players keep hidden (Sengoku's cards in hand).")
+def state(directory, turn, as_json, private):
     """Show who holds what after a turn.
 
     \b
     Example:
       chronicle state my-campaign --turn 3
       chronicle state --json | jq .winner
+      chronicle state --json --private    # with the cards players hold hidden
     """
     # errors after the turn asked for cannot change it: show it anyway, with them as warnings
     history = _load(directory, until=turn)
@@ -97,7 +100,8 @@ def state(directory, turn, as_json):
     events = history.start_events if number == 0 else history.result(number).events
     after = history.state_after(number)
     if as_json:
-        click.echo(json.dumps(ruleset.to_json(campaign, after, events), indent=2, sort_keys=True, ensure_ascii=False))
+        data = ruleset.to_json(campaign, after, events, private=private)
+        click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
         return
     from .render.text import state_table
     click.echo(state_table(campaign, after, events))

@@ -126,7 +126,9 @@ class Ruleset:
     def resolve(self, campaign, state, record, dice):
         raise NotImplementedError
 
-    def to_json(self, campaign, state) -> dict:
+    def to_json(self, campaign, state, events=(), private: bool = False) -> dict:
+        """The state as JSON for scripts and the site's state.json. The public view hides what
+        players keep secret (Sengoku's tactical cards); ``private`` is the administrator's view."""
         raise NotImplementedError
 
     def summary(self, campaign, state) -> Summary:

@@ -422,3 +422,14 @@ def test_a_missing_neutral_battle_is_placed_at_the_move_that_brought_the_neutral
     assert missing == ["content/turns/002.yaml:3:3: error: the neutral army blue-1 (blue) moved to attack red-2, which entered "
                        "its land at Five: the battle's result is missing [neutral armies attack any army entering their land]"]
     assert any("002.yaml:3:3: warning: 1 more problem about blue-1, red-3 not reported" in p for p in found), found
+
+
+def test_state_private_names_hidden_cards_only_for_the_administrator(run):
+    """`chronicle state --json` is the public view; `--private` adds the cards players hold."""
+    from pathlib import Path
+    import json
+    example = Path(__file__).resolve().parents[2] / "examples" / "sengoku"
+    public = json.loads(run("state", example, "--json").stdout)
+    private = json.loads(run("state", example, "--json", "--private").stdout)
+    assert not any("hand" in clan for clan in public["clans"].values())
+    assert any("hand" in clan for clan in private["clans"].values())

@@ -115,8 +115,8 @@ class Pitac(Ruleset):
     def summary(self, campaign, state):
         return views.summary(campaign, state)
 
-    def to_json(self, campaign, state, events=()):
-        return views.to_json(campaign, state, events)
+    def to_json(self, campaign, state, events=(), private: bool = False):
+        return views.to_json(campaign, state, events)     # Pitac keeps nothing secret
 
     def standings(self, campaign, state):
         return views.standings(campaign, state)
