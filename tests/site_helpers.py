@@ -145,3 +145,30 @@ def load_history_lenient(root: Path):
     from chronicle.history import replay
     campaign, _ = load_campaign(root)
     return replay(campaign) if campaign else None
+
+
+# ---- the Sengoku example campaign, whole or cut short -------------------------------------------
+
+SENGOKU_EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sengoku"
+
+
+def write_sengoku_example(root: Path, until: int | None = None) -> Path:
+    """Copy examples/sengoku under ``root``, keeping only the turns up to ``until`` (all if None)."""
+    import shutil
+    root = Path(root)
+    shutil.copytree(SENGOKU_EXAMPLE / "content", root / "content")
+    if until is not None:
+        for path in sorted((root / "content" / "turns").iterdir()):
+            if path.stem.isdigit() and int(path.stem) > until:
+                path.unlink()
+    return root
+
+
+def sengoku_pending_turn() -> int:
+    """The last turn of the Sengoku example after which a battle is pending (a battle sheet)."""
+    history = load_history(SENGOKU_EXAMPLE)
+    campaign = history.campaign
+    for result in reversed(history.turns):
+        if campaign.ruleset.battle_sheets(campaign, result.after):
+            return result.turn.number
+    raise AssertionError("no turn of the Sengoku example leaves a battle pending: the site tests need one")

@@ -510,3 +510,14 @@ def test_default_player_colours_are_okabe_ito():
     from chronicle.content import DEFAULT_COLOURS
     okabe_ito = {"#000000", "#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7"}
     assert set(c.lower() for c in DEFAULT_COLOURS) <= okabe_ito
+
+
+def test_pitac_pages_keep_their_conflict_sections(japan_site):
+    player = (japan_site / "players" / "oda.html").read_text(encoding="utf-8")
+    assert 'id="conflicts-heading">Territory conflicts<' in player
+    assert 'id="sieges-heading"' not in player                # Pitac has no sieges
+    province = (japan_site / "provinces" / "mutsu.html").read_text(encoding="utf-8")
+    assert "Conflicts fought here" in province and "Battles and sieges here" not in province
+    turns = (japan_site / "turns" / "index.html").read_text(encoding="utf-8")
+    header = turns[turns.index('<table class="turns'):turns.index("</thead>")]
+    assert ">Conflicts<" in header and ">Battles<" in header and ">Siege rolls<" not in header

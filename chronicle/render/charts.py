@@ -1,7 +1,9 @@
 """SVG line charts (svgwrite): one series per player, in the player's map colour.
 
 A chart is a value (:class:`Chart`) drawn by :func:`line_chart`; it knows nothing of the game.
-Every point carries a ``<title>`` with its exact figure, and the x axis is the turn number.
+Every point carries a ``<title>`` with its exact figure, and the x axis is the turn number. Values
+may be negative (the axis then runs below zero, with zero drawn darker), and a chart may carry
+reference lines (:class:`Reference`, e.g. Sengoku's seppuku line at -20), always inside the range.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import svgwrite
 
 INK = "#1b1b1b"
 GRID = "#d0d0d0"
+REFERENCE = "#a0241c"                   # a threshold line (contrast 6.9:1 on white)
+BACKGROUND = "#ffffff"
 WIDTH, HEIGHT = 560, 300
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 18, 16, 50
 LEGEND_ROW = 26
@@ -30,6 +34,14 @@ class Series:
 
 
 @dataclass(frozen=True)
+class Reference:
+    """A horizontal line at ``value`` with a short label, e.g. a threshold of the rules."""
+
+    value: float
+    label: str
+
+
+@dataclass(frozen=True)
 class Chart:
     id: str                          # unique on its page; prefixes every id inside
     title: str
@@ -37,6 +49,7 @@ class Chart:
     y_label: str
     xs: tuple[int, ...]
     series: tuple[Series, ...]
+    references: tuple[Reference, ...] = ()
 
 
 def nice_ticks(top: float, count: int = 5, integer: bool = True) -> list[float]:
@@ -56,8 +69,30 @@ def nice_ticks(top: float, count: int = 5, integer: bool = True) -> list[float]:
     return ticks
 
 
+def value_ticks(low: float, high: float, count: int = 5, integer: bool = True) -> list[float]:
+    """Round ticks covering ``low``..``high`` and always 0: :func:`nice_ticks` when nothing is
+    negative, else the same steps on both sides of zero."""
+    low, high = min(low, 0.0), max(high, 0.0)
+    if low >= 0:
+        return nice_ticks(high, count, integer)
+    span = high - low
+    ticks = nice_ticks(span, count, integer)
+    step = ticks[1] - ticks[0]
+    out = [0.0]
+    while out[0] > low + 1e-9:
+        out.insert(0, round(out[0] - step, 6))
+    while out[-1] < high - 1e-9:
+        out.append(round(out[-1] + step, 6))
+    if len(out) < 2:
+        out.append(step)
+    return out
+
+
 def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    if float(value).is_integer():
+        value = int(value)
+        return str(value) if value >= 0 else "\u2212" + str(-value)
+    return f"{value:.1f}".replace("-", "\u2212")
 
 
 def _fmt(value: float) -> str:
@@ -79,15 +114,17 @@ def line_chart(chart: Chart) -> str:
     plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
     xs = chart.xs or (0,)
     x0, x1 = min(xs), max(xs)
-    top = max([v for s in chart.series for v in s.values] + [1])
-    ticks = nice_ticks(top, integer=all(float(v).is_integer() for s in chart.series for v in s.values))
-    y_top = ticks[-1]
+    values = [v for s in chart.series for v in s.values] + [r.value for r in chart.references]
+    top = max(values + [1])
+    bottom = min(values + [0])
+    ticks = value_ticks(bottom, top, integer=all(float(v).is_integer() for v in values))
+    y_bottom, y_top = ticks[0], ticks[-1]
 
     def px(x: float) -> float:
         return MARGIN_LEFT + (plot_w * (x - x0) / (x1 - x0) if x1 != x0 else plot_w / 2)
 
     def py(y: float) -> float:
-        return MARGIN_TOP + plot_h - plot_h * y / y_top
+        return MARGIN_TOP + plot_h - plot_h * (y - y_bottom) / (y_top - y_bottom)
 
     text = dict(font_family="system-ui, sans-serif", font_size="15", fill=INK)
     axes = dwg.g(class_="axes", **text)
@@ -107,12 +144,27 @@ def line_chart(chart: Chart) -> str:
                       stroke=INK, stroke_width=1.2))
     axes.add(dwg.line((_fmt(MARGIN_LEFT), _fmt(MARGIN_TOP + plot_h)), (_fmt(MARGIN_LEFT + plot_w), _fmt(MARGIN_TOP + plot_h)),
                       stroke=INK, stroke_width=1.2))
+    if y_bottom < 0:              # below zero: the zero line is drawn as an axis too
+        axes.add(dwg.line((_fmt(MARGIN_LEFT), _fmt(py(0))), (_fmt(MARGIN_LEFT + plot_w), _fmt(py(0))), stroke=INK,
+                          stroke_width=1, class_="zero"))
     axes.add(dwg.text(chart.x_label, insert=(_fmt(MARGIN_LEFT + plot_w / 2), _fmt(HEIGHT - 6)), text_anchor="middle",
                       class_="axis-label"))
     y_label = dwg.text(chart.y_label, insert=(0, 0), text_anchor="middle", class_="axis-label",
                        transform=f"translate(16 {_fmt(MARGIN_TOP + plot_h / 2)}) rotate(-90)")
     axes.add(y_label)
     dwg.add(axes)
+    if chart.references:
+        refs = dwg.g(class_="references", font_family="system-ui, sans-serif", font_size="13", fill=REFERENCE)
+        for ref in chart.references:
+            y = py(ref.value)
+            line = dwg.line((_fmt(MARGIN_LEFT), _fmt(y)), (_fmt(MARGIN_LEFT + plot_w), _fmt(y)), stroke=REFERENCE,
+                            stroke_width=1.5, stroke_dasharray="7,4", class_="reference")
+            line.set_desc(title=f"{ref.label} ({_num(ref.value)})")
+            refs.add(line)
+            below = y + 16 <= MARGIN_TOP + plot_h - 4          # under the line when there is room, else over it
+            refs.add(dwg.text(ref.label, insert=(_fmt(MARGIN_LEFT + 6), _fmt(y + 16 if below else y - 5)), text_anchor="start",
+                              class_="reference-label", stroke=BACKGROUND, stroke_width=3, style="paint-order:stroke"))
+        dwg.add(refs)
 
     lines = dwg.g(class_="series", fill="none", stroke_linejoin="round", stroke_linecap="round")
     ordered = sorted(enumerate(chart.series), key=lambda pair: (pair[1].emphasis, pair[0]))

@@ -26,7 +26,7 @@ from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
 from . import feeds, views
-from .charts import Chart, Series, line_chart
+from .charts import Chart, Reference, Series, line_chart
 from .maps import MapPainter
 from .markdown import render_markdown
 from .theme import default_theme_dir
@@ -107,9 +107,18 @@ class SiteRenderer:
         self.history = history
         self.campaign = history.campaign
         self.model = views.build_model(history)
-        self.painter = MapPainter(self.campaign)
+        marked: dict[str, int] = {}
+        for view in self.model.turns:            # the labels keep clear of every mark any turn draws
+            for pid, marks in view.summary.marks.items():
+                marked[pid] = max(marked.get(pid, 0), len(marks))
+        self.painter = MapPainter(self.campaign, marked=marked)
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
+
+    def _nav(self) -> tuple:
+        if self.model.sheets is None:
+            return NAV
+        return NAV + (("battle-sheets.html", "Battle sheets"),)
 
     # context shared by every page
     def _context(self, page_path: str, kind: str, **extra) -> dict:
@@ -117,7 +126,7 @@ class SiteRenderer:
         return {
             "campaign": campaign, "model": self.model, "ruleset": campaign.ruleset,
             "page_path": page_path, "page_kind": kind, "url": _url,
-            "nav": [{"path": p, "label": label, "current": p == page_path} for p, label in NAV],
+            "nav": [{"path": p, "label": label, "current": p == page_path} for p, label in self._nav()],
             "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
             "credit": self.painter.geometry.credit, "language": campaign.doc.data.get("language", "en")
             if isinstance(campaign.doc.data, dict) else "en",
@@ -142,6 +151,14 @@ class SiteRenderer:
         return Markup(self.painter.svg(view.summary, changed=view.changed if (mark_changes and view.number) else None,
                                        title=title, href=href))
 
+    def map_frame(self, view: views.TurnView) -> dict:
+        """How a phone frames the map of ``view``: the readable width (CSS pixels), whether that is
+        wider than a phone (then the frame scrolls sideways, with a hint), and where it first looks
+        (the provinces that changed hands, in percent of the map's width and height)."""
+        width = self.painter.readable_width()
+        x, y = self.painter.focus([c.province for c in view.changes] if view.changes else ())
+        return {"width": width, "scrolls": width > 420, "x": x, "y": y}
+
     def charts(self, emphasis: str | None, prefix: str) -> list[Markup]:
         campaign = self.campaign
         xs = tuple(v.number for v in self.model.turns)
@@ -153,22 +170,23 @@ class SiteRenderer:
             strong = emphasis is None or emphasis == player.id
             held.append(Series(player.id, player.name, player.colour, counts, strong))
             score.append(Series(player.id, player.name, player.colour, scores, strong))
+        references = tuple(Reference(value, label) for value, label in self.model.references)
         return [Markup(line_chart(Chart(f"{prefix}-provinces", "Provinces held, turn by turn", "Turn", "Provinces",
                                         xs, tuple(held)))),
                 Markup(line_chart(Chart(f"{prefix}-score", f"{score_name}, turn by turn", "Turn", score_name,
-                                        xs, tuple(score))))]
+                                        xs, tuple(score), references)))]
 
     def outputs(self) -> list[Output]:
         model, campaign = self.model, self.campaign
         out = [self._page("index.html", "index.html", "home",
-                          lazy_map=lambda: self.map_svg(model.final, "index.html"),
+                          lazy_map=lambda: self.map_svg(model.final, "index.html"), map_frame=self.map_frame(model.final),
                           legend=self.painter.legend(model.final.summary, model.final.changed if model.final.number else None),
                           latest=model.final)]
         out.append(self._page("turns/index.html", "turns.html", "turns"))
         for view in model.turns:
             path = view.path
             out.append(self._page(path, "turn.html", "turn", turn=view,
-                                  lazy_map=lambda v=view, p=path: self.map_svg(v, p),
+                                  lazy_map=lambda v=view, p=path: self.map_svg(v, p), map_frame=self.map_frame(view),
                                   legend=self.painter.legend(view.summary, view.changed if view.number else None)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v)))
             out.append(Output(f"turns/{view.slug}/map.svg", lambda v=view: self.painter.svg(
@@ -182,6 +200,12 @@ class SiteRenderer:
             out.append(self._page(f"provinces/{pid}.html", "province.html", "province",
                                   province=campaign.map.provinces[pid]))
         out.append(self._page("standings.html", "standings.html", "standings", lazy_charts=lambda: self.charts(None, "chart-all")))
+        if model.sheets is not None:
+            out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", sheets=model.sheets,
+                                  lazy_sheet_maps=lambda: {sheet["province"]: Markup(self.painter.svg(
+                                      model.final.summary, focus=sheet["province"], ids=False,
+                                      title=f"{campaign.name_of(sheet['province'])} and around it"))
+                                      for sheet in model.sheets}))
         _x, _y, w, h = self.painter.geometry.view_box
         out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))

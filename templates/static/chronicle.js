@@ -85,6 +85,79 @@
     });
   }
 
+  /* Maps: zoom buttons; the frame scrolls once the map is bigger than it. Without the
+     script a phone still shows the map at a readable width, scrolled to where it matters. */
+  function mapZoom(frame) {
+    var scroll = frame.querySelector(".map-scroll");
+    var canvas = frame.querySelector(".map-canvas");
+    if (!scroll || !canvas) { return; }
+    var focus = canvas.querySelector(".map-focus");
+    var natural = 0;
+    var level = 1;
+
+    function centre(x, y) {
+      scroll.scrollLeft = x * canvas.offsetWidth - scroll.clientWidth / 2;
+      scroll.scrollTop = y * canvas.offsetHeight - scroll.clientHeight / 2;
+    }
+    /* where the browser did not start the frame at its focus (no scroll-initial-target) */
+    if (focus && scroll.scrollWidth > scroll.clientWidth + 1 && scroll.scrollLeft === 0 && scroll.scrollTop === 0) {
+      centre(parseFloat(focus.style.left) / 100, parseFloat(focus.style.top) / 100);
+    }
+
+    var tools = document.createElement("div");
+    tools.className = "map-tools";
+    function button(text, label) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.setAttribute("aria-label", label);
+      b.title = label;
+      tools.appendChild(b);
+      return b;
+    }
+    var out = button("\u2212", "Zoom out");
+    var zoomIn = button("+", "Zoom in");
+    frame.appendChild(tools);
+
+    /* the whole map in the frame, its own size, then closer */
+    function levels() {
+      var fit = Math.min(1, scroll.clientWidth / natural);
+      return [fit].concat([1, 1.5, 2, 3, 4].filter(function (l) { return l > fit + 0.05; }));
+    }
+    function apply(next) {
+      var middleX = (scroll.scrollLeft + scroll.clientWidth / 2) / canvas.offsetWidth;
+      var middleY = (scroll.scrollTop + scroll.clientHeight / 2) / canvas.offsetHeight;
+      level = next;
+      if (Math.abs(level - 1) < 0.01) {
+        canvas.style.width = "";
+        frame.classList.remove("map-zoomed");
+      } else {
+        canvas.style.width = Math.round(natural * level) + "px";
+        frame.classList.add("map-zoomed");
+      }
+      centre(middleX, middleY);
+      update();
+    }
+    function update() {
+      var list = levels();
+      out.disabled = level <= list[0] + 0.01;
+      zoomIn.disabled = level >= list[list.length - 1] - 0.01;
+    }
+    function step(direction) {
+      if (!natural) { natural = canvas.offsetWidth; }
+      var list = levels();
+      var next = direction > 0 ? list.filter(function (l) { return l > level + 0.01; })[0]
+                               : list.filter(function (l) { return l < level - 0.01; }).pop();
+      if (next !== undefined) { apply(next); }
+    }
+    out.addEventListener("click", function () { step(-1); });
+    zoomIn.addEventListener("click", function () { step(1); });
+    natural = canvas.offsetWidth;
+    update();
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll(".map-figure .map-frame"), mapZoom);
+
   var root = document.querySelector("[data-timeline]");
   if (!(root && timeline(root)) && document.querySelector(".turn-nav")) {
     turnKeys();

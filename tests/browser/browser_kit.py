@@ -18,7 +18,7 @@ import pytest
 
 from chronicle.history import load_history
 from chronicle.render.site import build_site
-from site_helpers import write_japan_campaign
+from site_helpers import sengoku_pending_turn, write_japan_campaign, write_sengoku_example
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -34,7 +34,7 @@ BROWSER = [pytest.mark.browser,
            pytest.mark.skipif(not CHROMIUM.exists(),
                               reason=f"{CHROMIUM} is absent: install Debian's chromium (apt-get install chromium)")]
 __all__ = ["BROWSER", "CHROMIUM", "SCREENSHOTS", "SUBPATH", "TURNS", "base", "browser", "http_base", "screenshots",
-           "site"]
+           "site", "sengoku_site", "sengoku_pending_site", "sengoku_two_sheets_site"]
 
 
 @pytest.fixture(scope="session")
@@ -82,3 +82,38 @@ def base(request, site):
 def screenshots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+
+
+# ---- Sengoku: the example campaign, whole and cut where a battle is pending ------------------------
+
+@pytest.fixture(scope="session")
+def sengoku_site(tmp_path_factory) -> Path:
+    root = write_sengoku_example(tmp_path_factory.mktemp("sengoku") / "campaign")
+    build_site(load_history(root), root / "site", progress=False)
+    return root / "site"
+
+
+@pytest.fixture(scope="session")
+def sengoku_pending_site(tmp_path_factory) -> Path:
+    root = write_sengoku_example(tmp_path_factory.mktemp("sengoku-pending") / "campaign", until=sengoku_pending_turn())
+    build_site(load_history(root), root / "site", progress=False)
+    return root / "site"
+
+
+@pytest.fixture(scope="session")
+def sengoku_two_sheets_site(tmp_path_factory) -> tuple[Path, int]:
+    """The cut example with its pending sheet given twice (the second moved to Kai), to print two."""
+    import dataclasses
+    from chronicle.rules.sengoku import Sengoku
+    root = write_sengoku_example(tmp_path_factory.mktemp("sengoku-two") / "campaign", until=sengoku_pending_turn())
+    original = Sengoku.battle_sheets
+
+    def two(self, campaign, state):
+        sheets = list(original(self, campaign, state))
+        return sheets + [dataclasses.replace(sheets[0], province="kai")]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Sengoku, "battle_sheets", two)
+        history = load_history(root)
+        count = len(Sengoku().battle_sheets(history.campaign, history.final))
+        build_site(history, root / "site", progress=False)
+    return root / "site", count

@@ -194,18 +194,251 @@ def test_live_reload_and_errors_in_the_page(browser, served, screenshots):
         good = turn.read_text(encoding="utf-8")
         turn.write_text(good.replace("Second & last", "Second, revised"), encoding="utf-8")
         page.wait_for_function("() => document.querySelector('main h1').textContent.includes('Second, revised')",
-                               timeout=15000)
+                               timeout=60000)
         turn.write_text(good + "bogus: 1\n", encoding="utf-8")
         alert = page.locator("[role=alert]")
-        alert.wait_for(state="visible", timeout=15000)
+        alert.wait_for(state="visible", timeout=60000)
         assert "002.yaml" in alert.inner_text() and "bogus" in alert.inner_text()
         assert "Second, revised" in page.locator("main h1").inner_text()       # the last good build
         page.screenshot(path=str(screenshots / "serve-error-1280.png"))
         turn.write_text(good, encoding="utf-8")
         page.wait_for_function("() => document.querySelector('main h1').textContent.includes('Second & last')",
-                               timeout=15000)
+                               timeout=60000)
         assert page.locator("[role=alert]").count() == 0
         assert errors == []
         assert any("bogus" in line for line in lines)
+    finally:
+        context.close()
+
+
+# ---- a Sengoku campaign --------------------------------------------------------------------------
+
+SENGOKU_PAGES = {
+    "home": "index.html",
+    "turn-battle": "turns/009/index.html",
+    "turn-siege": "turns/003/index.html",
+    "turn-winter": "turns/006/index.html",
+    "turns": "turns/index.html",
+    "player": "players/takeda.html",
+    "player-seppuku": "players/imagawa.html",
+    "province": "provinces/suruga.html",
+    "standings": "standings.html",
+    "timeline": "timeline.html",
+    "battle-sheets-none": "battle-sheets.html",
+}
+
+
+def _clean(page, problems, width, kind):
+    page.wait_for_load_state("networkidle")
+    assert page.title()
+    assert page.locator("main h1").first.is_visible() or kind.startswith("battle-sheets")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1, f"{kind} is {overflow}px wider than the {width}px viewport"
+    assert problems == []
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=list(WIDTHS))
+@pytest.mark.parametrize("kind", SENGOKU_PAGES)
+def test_sengoku_page_loads_cleanly(browser, sengoku_site, kind, width, screenshots):
+    context, page, problems = open_page(browser, sengoku_site.as_uri() + "/" + SENGOKU_PAGES[kind], width)
+    try:
+        _clean(page, problems, width, kind)
+        if kind in ("home", "turn-battle", "turn-siege", "turn-winter"):
+            counters = page.locator("svg.map .pieces .piece")
+            assert counters.count() > 0
+            # a counter is big enough to read its figure: at 1280 px at least 14 px wide
+            box = page.locator("svg.map .pieces .counter").first.bounding_box()
+            assert box["width"] >= (14 if width >= 1280 else 5)
+            assert page.locator("svg.map .mark-kyoto").count() == 1
+        if kind.startswith("player"):
+            assert page.locator("svg.chart .reference").count() == 1
+            assert page.locator("table.ledger").is_visible()
+        page.screenshot(path=str(screenshots / f"sengoku-{kind}-{width}.png"), full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=list(WIDTHS))
+def test_sengoku_battle_sheets_load_cleanly(browser, sengoku_pending_site, width, screenshots):
+    context, page, problems = open_page(browser, sengoku_pending_site.as_uri() + "/battle-sheets.html", width)
+    try:
+        _clean(page, problems, width, "battle-sheets")
+        assert page.locator(".battle-sheet").count() >= 1
+        assert page.locator(".battle-sheet svg").first.is_visible()
+        page.screenshot(path=str(screenshots / f"sengoku-battle-sheets-{width}.png"), full_page=True)
+        home = page.locator("nav a", has_text="Home")
+        home.click()
+        page.wait_for_url(re.compile(r"index\.html$"))
+        page.locator(".sheets-link a").click()
+        page.wait_for_url(re.compile(r"battle-sheets\.html$"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_a_ledger_link_lands_on_its_cause(browser, sengoku_site, screenshots):
+    context, page, problems = open_page(browser, sengoku_site.as_uri() + "/players/takeda.html")
+    try:
+        link = page.locator("a.ledger-link", has_text="Battle of").first
+        href = link.get_attribute("href")
+        link.click()
+        page.wait_for_url(re.compile(re.escape(href.split("/", 1)[1]) + "$"))
+        target = page.locator(":target")
+        assert target.count() == 1
+        assert target.evaluate("e => e.className") == "battle-card"
+        assert target.is_visible() and target.bounding_box()["y"] < 900     # scrolled into view
+        page.screenshot(path=str(screenshots / "sengoku-ledger-target-1280.png"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_sengoku_battle_sheets_print_one_per_page(browser, sengoku_two_sheets_site, screenshots):
+    site, count = sengoku_two_sheets_site
+    assert count == 2
+    context, page, problems = open_page(browser, site.as_uri() + "/battle-sheets.html")
+    try:
+        page.emulate_media(media="print")
+        assert not page.locator(".site-header").is_visible()
+        assert not page.locator(".screen-only").is_visible()
+        assert page.locator(".battle-sheet").count() == count
+        pdf = page.pdf(format="A4")
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == count
+        page.screenshot(path=str(screenshots / "sengoku-battle-sheets-print.png"), full_page=True)
+        assert problems == []
+    finally:
+        context.close()
+
+
+# ---- the map: names that do not collide, and a phone's frame -------------------------------------
+
+OVERLAP_PX2 = 4.0          # two names' boxes (em boxes, wider than the glyphs) may touch by this much
+
+
+def _rects(page, selector):
+    return page.eval_on_selector_all(selector, """els => els.map(e => {
+        const r = e.getBoundingClientRect();
+        return {name: e.textContent || e.getAttribute('class'), x: r.x, y: r.y, w: r.width, h: r.height}; })""")
+
+
+def _overlap(a, b) -> float:
+    dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return max(dx, 0) * max(dy, 0)
+
+
+@pytest.mark.parametrize("which", ["japan", "sengoku"])
+def test_map_names_do_not_overlap_on_the_home_page(browser, request, which, screenshots):
+    site = request.getfixturevalue("site" if which == "japan" else "sengoku_site")
+    context, page, problems = open_page(browser, site.as_uri() + "/index.html", 1280)
+    try:
+        labels = _rects(page, "svg.map .labels text")
+        assert len(labels) >= PROVINCES - 2                   # a name with no room may be left to its tooltip
+        clashes = [(a["name"], b["name"], round(_overlap(a, b), 1)) for i, a in enumerate(labels)
+                   for b in labels[i + 1:] if _overlap(a, b) > OVERLAP_PX2]
+        assert clashes == []
+        marks = _rects(page, "svg.map .marks .mark")
+        assert marks
+        covered = [(a["name"], m["name"]) for a in labels for m in marks if _overlap(a, m) > OVERLAP_PX2]
+        assert covered == []                                  # e.g. Kyoto's disc clear of "Yamashiro"
+        names = {label["name"] for label in labels}
+        assert "Yamashiro" in names
+        if which == "sengoku":
+            counters = _rects(page, "svg.map .pieces .counter")
+            hidden = [(a["name"], round(_overlap(a, c), 1)) for a in labels for c in counters if _overlap(a, c) > 12]
+            assert hidden == []
+        page.locator("svg.map").screenshot(path=str(screenshots / f"map-labels-{which}-1280.png"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+def _frame(page):
+    return page.evaluate("""() => {
+        const s = document.querySelector('.map-scroll'), f = document.querySelector('.map-focus');
+        const sr = s.getBoundingClientRect(), fr = f.getBoundingClientRect();
+        const texts = [...document.querySelectorAll('svg.map .labels text')].map(
+            t => t.getScreenCTM().a * parseFloat(t.getAttribute('font-size'))).sort((a, b) => a - b);
+        return {scrollWidth: s.scrollWidth, clientWidth: s.clientWidth, scrollHeight: s.scrollHeight,
+                clientHeight: s.clientHeight, left: s.scrollLeft, top: s.scrollTop,
+                focusInView: fr.left >= sr.left && fr.right <= sr.right && fr.top >= sr.top && fr.bottom <= sr.bottom,
+                medianName: texts[Math.floor(texts.length / 2)], smallestName: texts[0],
+                page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+    }""")
+
+
+@pytest.mark.parametrize("javascript", [False, True], ids=["no-script", "script"])
+@pytest.mark.parametrize("which", ["japan", "sengoku"])
+def test_phone_map_scrolls_in_its_frame_and_the_page_does_not(browser, request, which, javascript, screenshots):
+    site = request.getfixturevalue("site" if which == "japan" else "sengoku_site")
+    context, page, problems = open_page(browser, site.as_uri() + "/index.html", 390, javascript=javascript)
+    try:
+        page.wait_for_load_state("networkidle")
+        frame = _frame(page)
+        assert frame["page"] <= 1                              # the page itself never scrolls sideways
+        assert frame["scrollWidth"] > frame["clientWidth"] + 200    # the map is wider than its frame...
+        assert frame["scrollHeight"] > frame["clientHeight"]
+        assert frame["medianName"] >= 10 and frame["smallestName"] >= 9    # ...so that its names can be read
+        assert frame["focusInView"]                            # first looking at what changed, not the corner
+        assert frame["left"] > 0
+        hint = page.locator(".map-hint")
+        assert hint.is_visible() and "Scroll the map" in hint.inner_text()
+        assert page.locator(".map-figure figcaption a", has_text="Open the map full size").is_visible()
+        page.locator(".map-scroll").evaluate("s => s.scrollBy(10000, 10000)")       # the frame scrolls...
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+        assert page.evaluate("window.scrollX") == 0                                  # ...and the page stays put
+        if javascript:
+            zoom_out, zoom_in = page.locator(".map-tools button").all()
+            assert zoom_out.get_attribute("aria-label") == "Zoom out"
+            zoom_out.click()                                   # the whole map in the frame
+            fitted = _frame(page)
+            assert fitted["scrollWidth"] <= fitted["clientWidth"] + 1
+            assert zoom_out.is_disabled()
+            zoom_in.click()
+            zoom_in.click()
+            zoomed = _frame(page)
+            assert zoomed["scrollWidth"] > frame["scrollWidth"] and zoomed["page"] <= 1
+        else:
+            assert page.locator(".map-tools").count() == 0
+        page.screenshot(path=str(screenshots / f"map-phone-{which}-{'js' if javascript else 'nojs'}-390.png"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_desktop_map_fits_and_zooms_with_the_script(browser, sengoku_site):
+    context, page, problems = open_page(browser, sengoku_site.as_uri() + "/turns/009/index.html", 1280)
+    try:
+        frame = _frame(page)
+        assert frame["scrollWidth"] <= frame["clientWidth"] + 1       # the whole map, no scrolling
+        assert not page.locator(".map-hint").is_visible()
+        page.locator(".map-tools button[aria-label='Zoom in']").click()
+        zoomed = _frame(page)
+        assert zoomed["scrollWidth"] >= 1.4 * frame["clientWidth"] and zoomed["page"] <= 1
+        assert zoomed["medianName"] > frame["medianName"] * 1.4
+        page.locator(".map-tools button[aria-label='Zoom out']").click()
+        back = _frame(page)
+        assert back["scrollWidth"] <= back["clientWidth"] + 1
+        assert page.locator(".map-tools button[aria-label='Zoom out']").is_disabled()
+        assert problems == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("which,path", [("japan", "turns/index.html"), ("japan", "players/oda.html"),
+                                        ("japan", "turns/002/index.html"), ("japan", "provinces/index.html"),
+                                        ("sengoku", "turns/index.html"), ("sengoku", "players/takeda.html"),
+                                        ("sengoku", "provinces/suruga.html")])
+def test_phone_tables_fit_without_scrolling(browser, request, which, path):
+    """The wide tables become one card per row on a phone: nothing in them is cut off at the edge."""
+    site = request.getfixturevalue("site" if which == "japan" else "sengoku_site")
+    context, page, problems = open_page(browser, f"{site.as_uri()}/{path}", 390)
+    try:
+        wide = page.eval_on_selector_all(
+            "table.stack, table.province-list",
+            "els => els.map(t => [t.className, t.parentElement.scrollWidth - t.parentElement.clientWidth])")
+        assert wide and all(extra <= 1 for _name, extra in wide), wide
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+        assert problems == []
     finally:
         context.close()
