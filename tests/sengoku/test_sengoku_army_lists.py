@@ -15,7 +15,7 @@ import pytest
 
 from chronicle.rules.sengoku.armylists import DEFAULT_ARMY_LISTS, CompositionError, check_composition
 
-from .helpers import errors, events_of, play
+from .helpers import army, errors, events_of, play
 
 TAKEDA = DEFAULT_ARMY_LISTS["takeda"]
 STANDARD = DEFAULT_ARMY_LISTS["standard"]
@@ -96,3 +96,86 @@ def test_army_list_of_a_depleted_army_has_as_many_elements_as_the_army(make_camp
 def test_unknown_army_list_name_is_an_error(make_campaign):
     _, found = play(make_campaign, {}, red="provinces: [1, 2, 3]\n    capital: 1\n    army_list: ikko\n    armies: [1, 2, 3]")
     assert any("error: unknown army list 'ikko' [army lists]" in p and "ikko_ikki" in p for p in found), found
+
+
+# ---- compositions between declarations ------------------------------------------------------------
+
+DECLARED_RED = ("provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n"
+                "    armies: [1, 2, {at: 3, composition: \"1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw, 1x2Ps\"}]")
+ATTACK_RED_3 = """
+moves: {{blue-1: [5, 4, 3]}}
+battles:
+  - {{at: 3, attacker: {{army: blue-1, lost: 4}}, defender: {{army: red-3, {red_3}}}}}
+"""
+
+
+def test_elements_named_lost_in_battle_are_checked_at_the_next_declaration(make_campaign):
+    """Seed (Army Lists): an army is drawn from its list; the battle entry may name the elements lost
+    by type ("elements_lost"). red-3, declared 1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw, 1x2Ps, loses
+    2x4Bd and 1x3Sp: it has 9 elements and at most 2x4Bd and 2x3Sp. Declaring 4x4Bd next turn is an
+    error; the elements it has left are accepted."""
+    turn1 = ATTACK_RED_3.format(red_3="elements_lost: \"2x4Bd, 1x3Sp\"")
+    history, found = play(make_campaign, {
+        1: turn1, 2: "dice: {initiative: {red: 3, blue: 4}}\ncompositions: {red-3: \"1x3Kn(Gen), 1x3Kn, 4x4Bd, 1x3Sp, 1x3Bw, 1x2Ps\"}\n"},
+        red=DECLARED_RED)
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/turns/002.yaml:2:23: error: red-3 (red) declares 4x4Bd (at most 2): more than it can have left since its last "
+        "declaration [army compositions between declarations]"], found
+    assert "hint: at most: 2x2Ps" not in errors(found)[0] and "at most: 1x2Ps, 2x3Bw, 1x3Kn, 1x3Kn(Gen), 2x3Sp, 2x4Bd" in errors(found)[0]
+    assert army(history, "red-3", 1).strength == 9
+    campaign = history.campaign
+    data = campaign.ruleset.to_json(campaign, history.state_after(1), history.result(1).events)
+    assert data["armies"]["red-3"]["elements_at_most"] == {"2Ps": 1, "3Bw": 2, "3Kn": 1, "3Kn(Gen)": 1, "3Sp": 2, "4Bd": 2}
+    fought = next(e for e in data["events"] if e["kind"] == "battle-fought")
+    assert fought["armies"][1]["elements_lost"] == {"3Sp": 1, "4Bd": 2}
+    history, found = play(make_campaign, {
+        1: turn1, 2: "dice: {initiative: {red: 3, blue: 4}}\ncompositions: {red-3: \"1x3Kn(Gen), 1x3Kn, 2x4Bd, 2x3Sp, 2x3Bw, 1x2Ps\"}\n"},
+        red=DECLARED_RED)
+    assert errors(found) == [] and events_of(history, 2, "ArmyListed")
+
+
+def test_a_lost_general_must_be_replaced_by_the_next_declaration(make_campaign):
+    """Seed: breaking points hold "unless loss of general as per DBA rules". red-3 loses its general
+    (general_lost: true, one element) but wins; its next declaration must name a successor
+    ("(Gen)"); its general's element is gone, so a 3Kn general can only be the other 3Kn."""
+    turn1 = ATTACK_RED_3.format(red_3="lost: 1, general_lost: true")
+    _, found = play(make_campaign, {
+        1: turn1, 2: "dice: {initiative: {red: 3, blue: 4}}\ncompositions: {red-3: \"1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw, 1x2Ps\"}\n"},
+        red=DECLARED_RED)
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/turns/002.yaml:2:23: error: red-3 (red) lost its general in the battle of Three (turn 1): its next declaration "
+        "names his successor [army compositions between declarations]"], found
+    _, found = play(make_campaign, {
+        1: turn1, 2: "dice: {initiative: {red: 3, blue: 4}}\ncompositions: {red-3: \"1x3Kn(Gen), 1x3Kn, 3x4Bd, 3x3Sp, 2x3Bw, 1x2Ps\"}\n"},
+        red=DECLARED_RED)
+    assert any("declares 2x3Kn (at most 1)" in p for p in errors(found)), found
+    history, found = play(make_campaign, {
+        1: turn1, 2: "dice: {initiative: {red: 3, blue: 4}}\ncompositions: {red-3: \"1x3Kn(Gen), 4x4Bd, 3x3Sp, 2x3Bw, 1x2Ps\"}\n"},
+        red=DECLARED_RED)
+    assert errors(found) == []
+    assert army(history, "red-3").general_lost is None and army(history, "red-3", 1).general_lost == "the battle of Three (turn 1)"
+    # without an earlier declaration, the successor is still required
+    _, found = play(make_campaign, {
+        1: turn1, 2: "dice: {initiative: {red: 3, blue: 4}}\ncompositions: {red-3: \"1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw, 1x2Ps\"}\n"})
+    assert any("red-3 (red) lost its general in the battle of Three (turn 1)" in p for p in errors(found)), found
+
+
+def test_what_is_not_entered_by_type_is_not_held_against_a_declaration(make_campaign):
+    """Losses of the player's choice (here blue-1's four, not named) leave what the army may have
+    as it was; elements gained (a transfer) are of no entered type, so the next declaration is
+    checked against the list and the strength only. A battle entry naming an element the army did
+    not have, or more elements than it lost, is an error."""
+    history, found = play(make_campaign, {
+        1: ATTACK_RED_3.format(red_3="lost: 1"),
+        2: "dice: {initiative: {red: 3, blue: 4}}\ntransfers: [{from: red-2, to: red-3, elements: 1}]\n",
+        3: "dice: {initiative: {red: 3, blue: 4}}\ncompositions: {red-3: \"1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 2x3Sh, 1x3Bw\"}\n"},
+        red=DECLARED_RED)
+    assert [p for p in errors(found) if "declares" in p or "army lists" in p] == [], found
+    declared = army(history, "red-3", 0).elements
+    assert declared is not None and army(history, "red-3", 1).elements == declared            # a loss not named keeps it
+    assert army(history, "red-3", 2).elements is None                                         # a gain
+    assert dict(army(history, "red-3", 3).elements) == {"3Kn(Gen)": 1, "3Kn": 1, "4Bd": 4, "3Sp": 3, "3Sh": 2, "3Bw": 1}
+    _, found = play(make_campaign, {1: ATTACK_RED_3.format(red_3="elements_lost: \"1x5Wb\"")}, red=DECLARED_RED)
+    assert any("error: the battle entry says red-3 lost 5Wb, which it did not have by its last declaration" in p for p in found), found
+    _, found = play(make_campaign, {1: ATTACK_RED_3.format(red_3="lost: 2, elements_lost: \"1x4Bd\"")}, red=DECLARED_RED)
+    assert any("error: elements_lost names 1 elements of red-3, but lost: says 2 [battles]" in p for p in found), found

@@ -41,7 +41,100 @@ def test_a_later_entrant_fought_first_is_an_error(make_campaign):
 def test_the_victor_of_the_first_battle_meets_the_next_entrant(make_campaign):
     # red-3 beats blue-1, then blue-2 must still be met: without its battle the meeting is unresolved
     _, found = play(make_campaign, {1: TWO_ENTRANTS.format(battles=FIRST)}, blue=TWO_ENTRANTS_BLUE)
-    assert any("blue-2 (blue) and red-3 (red) are both in the field at Three after the battle phase" in p for p in found), found
+    assert any("blue-2 (blue) and red-3 (red) are both in the field at Three after the battle phase" in p
+               and "or write the answer of red-3, the victor of its battle, to blue-2: responses: {red-3: {blue-2: "
+                   "{retreat: PROVINCE}}} (or fortress)" in p for p in found), found
+
+
+PER_ENTRANT = """
+moves:
+  blue-1: [3]          # enters first
+  blue-2: [4, 3]       # enters second
+responses:
+  red-3: {{blue-1: battle, blue-2: {answer}}}
+battles:
+{battles}
+"""
+
+
+def test_the_victor_of_the_first_battle_may_withdraw_from_the_next_entrant(make_campaign):
+    """Seed: "If more than one army enters a province during a turn, if the defending army elects to
+    fight it will fight a battle with the first army that entered the province. Depending on the
+    result the victor will then fight a battle with the other army present (it may elect to retreat
+    as well)." red-3 beats blue-1 (4 lost, its breaking point), then withdraws from blue-2 to Two:
+    "Refuse battle/retreat -1PP"; blue-2 holds Three unopposed and takes it."""
+    history, found = play(make_campaign, {1: PER_ENTRANT.format(answer="{retreat: 2}", battles=FIRST)}, blue=TWO_ENTRANTS_BLUE)
+    assert errors(found) == []
+    assert [(f.attacker, f.winner) for f in events_of(history, 1, "BattleFought")] == [("blue-1", "red-3")]
+    refused = events_of(history, 1, "BattleRefused")
+    assert [(e.army, e.enemy, e.to, e.after) for e in refused] == [("red-3", "blue-2", "p2", "blue-1")]
+    assert refused[0].describe().startswith("Having beaten blue-1, red-3 refused battle with blue-2")
+    assert (army(history, "red-3").province, army(history, "red-3").strength) == ("p2", 11)
+    assert history.final.owners["p3"] == "blue"
+    ledger = [(e.clan, e.reason, e.points) for e in events_of(history, 1, "PrestigeAwarded") if e.clan == "red"]
+    assert ("red", "victory", 3) in ledger and ("red", "element_destroyed x4", 4) in ledger and ("red", "refused_battle", -1) in ledger
+
+
+def test_the_victor_of_the_first_battle_may_shut_itself_in_its_fortress(make_campaign):
+    """The victor standing where its fortress stands may shut itself in before the next entrant
+    ("It may occupy a fortress and be besieged"): red-2 beats blue-1 in Two, its fortress, then
+    shuts itself in before blue-2, which lays the siege. The siege began after this turn's siege
+    phase: its first roll is next turn's, needing the 6 of a defended castle."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2]"
+    history, found = play(make_campaign, {1: """
+        moves:
+          blue-1: [3, 2]
+          blue-2: [4, 3, 2]
+        responses:
+          red-2: {blue-1: battle, blue-2: fortress}
+        dice: {supply: {blue-2: 1}}
+        battles:
+          - {at: 2, attacker: {army: blue-1, lost: 4}, defender: {army: red-2, lost: 1}}
+        """}, red=red, blue=TWO_ENTRANTS_BLUE)
+    assert errors(found) == []
+    shut = events_of(history, 1, "ShutInCastle")
+    assert [(e.army, e.enemy, e.after) for e in shut] == [("red-2", "blue-2", "blue-1")]
+    assert army(history, "red-2").besieged and army(history, "blue-1").province == "p3"
+    siege = history.final.sieges["p2"]
+    assert (siege.besieger, siege.defender, siege.rolls) == ("blue-2", "red-2", 0)
+    assert not events_of(history, 1, "SiegeRoll")
+
+
+def test_the_first_entrant_as_victor_may_withdraw_from_the_next(make_campaign):
+    """"The victor" may be the first entrant: green-1 enters Thirteen first and beats red-1, which
+    retreats towards its capital; green-1 then withdraws from blue-1, the next to enter, back to
+    Twelve, whence it came (blue-1 came from Fourteen)."""
+    players = """
+  - {id: red, provinces: [3, 8, 13], capital: 3, fortress: 8, armies: [13, 8, 3], start_card: K}
+  - {id: green, provinces: [2, 7, 12], capital: 2, fortress: 7, armies: [12, 2, 7], start_card: Q}
+  - {id: blue, provinces: [4, 9, 14], capital: 4, fortress: 9, armies: [14, 4, 9], start_card: "5"}
+"""
+    history, found = play_grid(make_campaign, players, {1: """
+        moves: {green-1: [13], blue-1: [13]}
+        responses:
+          green-1: {blue-1: {retreat: 12}}
+        battles:
+          - {at: 13, attacker: {army: green-1, lost: 1}, defender: {army: red-1, lost: 4}}
+        """})
+    assert errors(found) == []
+    assert [(e.army, e.to) for e in events_of(history, 1, "ArmyRetreated")] == [("red-1", "p8")]
+    assert [(e.army, e.enemy, e.to, e.after) for e in events_of(history, 1, "BattleRefused")] == [("green-1", "blue-1", "p12", "red-1")]
+    assert history.final.owners["p13"] == "blue"
+
+
+def test_an_answer_to_a_later_entrant_is_given_only_by_the_victor(make_campaign):
+    """red-3 loses to blue-1 and retreats: it never stands before blue-2, so an answer to blue-2 is
+    an error (it is not silently dropped); an answer to an army that did not enter is an error with
+    a did-you-mean."""
+    lost = "  - {at: 3, attacker: {army: blue-1, lost: 1}, defender: {army: red-3, lost: 4}}\n"
+    _, found = play(make_campaign, {1: PER_ENTRANT.format(answer="{retreat: 2}", battles=lost)}, blue=TWO_ENTRANTS_BLUE)
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/turns/001.yaml:5:27: error: red-3 never met blue-2 in the field, so its answer to it was not given "
+        "(it left: it stands in Two) [several armies entering are met in order of entry]"], found
+    _, found = play(make_campaign, {1: PER_ENTRANT.replace("blue-2: {answer}", "blue-5: {answer}").format(
+        answer="{retreat: 2}", battles=FIRST + SECOND)}, blue=TWO_ENTRANTS_BLUE)
+    assert any("error: red-3 answers blue-5, which did not enter Three this turn [several armies entering are met in order "
+               "of entry]" in p and "did you mean" in p for p in found), found
 
 
 # ---- allied contingents ---------------------------------------------------------------------------
@@ -280,3 +373,109 @@ def test_at_most_three_cards_in_one_battle(make_campaign):
         """}
     _, found = play(make_campaign, turns)
     assert any("red plays 4 cards in one battle; at most 3" in p for p in found), found
+
+
+# ---- Big Battle DBA in Kyoto -----------------------------------------------------------------------
+
+KYOTO_PLAYERS = """
+  - {id: red, provinces: [3, 8, 13], capital: 3, fortress: 8, armies: [13, 8, 3], start_card: K, prestige: 100}
+  - {id: green, provinces: [22, 23, 24], capital: 24, fortress: 22, armies: [23, 24, 22], start_card: Q}
+  - {id: blue, provinces: [14, 19, 20], capital: 20, fortress: 14, armies: [19, 14, 20], start_card: "5"}
+"""
+KYOTO_TURN = """
+cards: {{red: marriage, green: bitter_enders}}
+diplomacy: {{alliances: [[red, green]], claim: red}}
+moves: {{red-1: [18], red-2: [13, 18], green-1: [18], blue-1: [18], blue-2: [19, 18]}}
+battles:
+{battle}
+"""
+KYOTO_OPTIONS = "shogun_provinces: 3\n  shogun_prestige: 0"
+
+
+def kyoto(make_campaign, battle: str):
+    return play_grid(make_campaign, KYOTO_PLAYERS, {1: KYOTO_TURN.format(battle=battle)}, options=KYOTO_OPTIONS)
+
+
+def test_big_battle_in_kyoto_with_more_than_two_armies(make_campaign):
+    """Seed: "If a battle is fought in this province [Kyoto] with more than two armies present, then
+    the Big Battle DBA(R) rules are applied." Red claims the Shogunate and holds Kyoto with two
+    armies and its ally Green's; Blue comes with two to stop the claim: one battle, five armies.
+    Each side breaks as one, by the seed's points for its size (24 elements: 8; 36: a third, 12,
+    and Green's Bitter Enders +2: 14). Blue loses 5 + 3 = 8: it breaks; Red's side lost 4 + 3 + 3.
+    Per army: its own losses; both Blue armies retreat towards their capital. Per clan: Red, whose
+    army is written first, +3 victory, +8 elements destroyed, +2 camp; Green as allied +2; Blue -2
+    and +10 elements destroyed."""
+    history, found = kyoto(make_campaign, """
+  - at: 18
+    attacker:
+      - {army: blue-1, lost: 5}
+      - {army: blue-2, lost: 3}
+    defender:
+      - {army: red-1, lost: 4, camp_taken: true}
+      - {army: red-2, lost: 3}
+      - {army: green-1, lost: 3, cards: [bitter_enders]}
+""")
+    assert errors(found) == []
+    fought = events_of(history, 1, "BattleFought")
+    assert len(fought) == 1 and fought[0].big_battle
+    b = fought[0]
+    assert (b.attacker, b.defender, b.sizes, b.lost, b.breaking, b.winner, b.loser, b.how) == \
+        ("blue-1", "red-1", (24, 36), (8, 10), (8, 14), "red-1", "blue-1", "the enemy broke")
+    assert [(x.army, x.side, x.elements, x.lost) for x in b.armies] == [
+        ("blue-1", "attacker", 12, 5), ("blue-2", "attacker", 12, 3),
+        ("red-1", "defender", 12, 4), ("red-2", "defender", 12, 3), ("green-1", "defender", 12, 3)]
+    assert b.describe().startswith("Big Battle of p18: blue-1, blue-2 (24) against red-1, red-2, green-1 (36)")
+    assert {a: (army(history, a).province, army(history, a).strength) for a in ("red-1", "red-2", "green-1", "blue-1", "blue-2")} == \
+        {"red-1": ("p18", 8), "red-2": ("p18", 9), "green-1": ("p18", 9), "blue-1": ("p19", 7), "blue-2": ("p19", 9)}
+    assert [e.army for e in events_of(history, 1, "ArmyRetreated")] == ["blue-1", "blue-2"]
+    ledger = {(e.clan, e.reason): e.points for e in events_of(history, 1, "PrestigeAwarded") if e.cause == history.result(1).events.index(b)}
+    assert ledger == {("red", "victory"): 3, ("blue", "defeat"): -2, ("green", "allied_victory"): 2,
+                      ("red", "element_destroyed x8"): 8, ("blue", "element_destroyed x10"): 10, ("red", "camp_taken"): 2}
+    assert [e.held for e in events_of(history, 1, "KyotoHeld")] == [1]
+
+
+def test_big_battle_lost_every_army_of_the_side_retreats(make_campaign):
+    """The claimant's side breaks (36 elements: 12 lost): every army of it retreats one province
+    towards its own capital (Red's two to Thirteen, Green's to its own Twenty-three); Red is forced
+    from Kyoto, so its claim fails (-50); Green, allied, -1."""
+    history, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 2}, {army: blue-2, lost: 2}]
+    defender: [{army: red-1, lost: 5}, {army: red-2, lost: 4}, {army: green-1, lost: 3}]
+""")
+    assert errors(found) == []
+    b = events_of(history, 1, "BattleFought")[0]
+    assert (b.breaking, b.winner, b.loser) == ((8, 12), "blue-1", "red-1")
+    assert [(e.army, e.to) for e in events_of(history, 1, "ArmyRetreated")] == [("red-1", "p13"), ("red-2", "p13"), ("green-1", "p23")]
+    ledger = {(e.clan, e.reason): e.points for e in events_of(history, 1, "PrestigeAwarded")}
+    assert ledger[("green", "allied_defeat")] == -1 and ledger[("red", "defeat")] == -2 and ledger[("blue", "victory")] == 3
+    assert ledger[("red", "shogunate_failed")] == -50
+
+
+def test_big_battle_is_checked_like_a_battle_of_two(make_campaign):
+    """With more than two armies in Kyoto the battle is one Big Battle: a battle of two armies there
+    leaving one out is an error; several armies a side anywhere else is an error (elsewhere armies
+    are met in order of entry); both sides breaking, as in a battle of two, is an error."""
+    history, found = kyoto(make_campaign, "  - {at: 18, attacker: {army: blue-1, lost: 4}, defender: {army: red-1, lost: 1}}")
+    assert any("error: blue-2 stands in Kyoto too, on the attackers' side: with more than two armies present the battle is a "
+               "Big Battle, fought by all of them [Big Battle DBA in Kyoto]" in p for p in found), found
+    # the battle still to fight: one sheet, every army on it, the claimant's side defending, each side's breaking point
+    campaign = history.campaign
+    sheet = next(s for s in campaign.ruleset.battle_sheets(campaign, history.final) if s.province == "p18")
+    assert {s.army: s.role for s in sheet.sides} == {"red-1": "defender", "red-2": "defender", "green-1": "defender",
+                                                     "blue-1": "attacker", "blue-2": "attacker"}
+    assert any("Each side breaks as one: the attackers (24 elements) at 8, the defenders (36 elements) at 12" in n
+               for n in sheet.notes), sheet.notes
+    _, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 5}, {army: blue-2, lost: 3}]
+    defender: [{army: red-1, lost: 6}, {army: red-2, lost: 4}, {army: green-1, lost: 4}]
+""")
+    assert any("error: both sides reached their breaking points (8 of 8, 14 of 12)" in p for p in found), found
+    _, found = play(make_campaign, {1: TWO_ENTRANTS.format(battles="""
+  - at: 3
+    attacker: [{army: blue-1, lost: 4}, {army: blue-2, lost: 1}]
+    defender: {army: red-3, lost: 1}
+""")}, blue=TWO_ENTRANTS_BLUE)
+    assert any("error: 3 armies in one battle at Three: only a battle in Kyoto with more than two armies present is a Big "
+               "Battle [Big Battle DBA in Kyoto]" in p for p in found), found

@@ -18,7 +18,8 @@ def test_neutral_army_moves_to_attack_an_army_entering_its_land(make_campaign):
     assert moved and moved[0].path == ("p6", "p5") and "a neutral army attacks red-3" in moved[0].rule
     assert any("001.yaml:1:9: error: the neutral army blue-1 (blue) moved to attack red-3, which entered its land at Five: "
                "the battle's result is missing [neutral armies attack any army entering their land]" in p
-               and "hint: fight it on the table and enter it under battles:  - {at: p5, attacker: {army: blue-1, lost: N}, "
+               and "hint: fight it on the table and enter it under battles, the neutral army attacking:  - {at: p5, attacker: "
+                   "{army: blue-1, lost: N}, "
                    "defender: {army: red-3, lost: N}}" in p for p in found), found
 
 
@@ -72,3 +73,40 @@ def test_neutral_clan_untouched_by_winter_and_supply(make_campaign):
     assert not [e for e in events_of(history, 6, "WinterAttrition") if e.clan == "blue"]
     assert all(a.strength == 12 for a in history.final.armies_of("blue"))
     assert army(history, "blue-1").province == "p6"
+
+
+def test_the_neutral_army_is_written_as_the_attacker(make_campaign):
+    """Seed: a neutral army "will move to attack any army that enters its territory": in its battle
+    with the intruder it is the attacker. red-3 enters neutral Five and blue-1 comes out of Six to
+    attack it; the entry written the other way round is an error at the defender, with the entry
+    to write; the same losses written the right way round stand."""
+    wrong = "  - {at: 5, attacker: {army: red-3, lost: 4}, defender: {army: blue-1, lost: 3}}\n"
+    history, found = play(make_campaign, {1: "moves: {red-3: [4, 5]}\nbattles:\n" + wrong}, blue=NEUTRAL_BLUE)
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/turns/001.yaml:3:57: error: blue-1 is a neutral army: it attacks red-3, which entered its land, so it is "
+        "written as the attacker, not the defender [neutral armies attack any army entering their land]"], found
+    assert "hint: swap the sides, each with its own losses:  attacker: {army: blue-1, ...}, defender: {army: red-3, ...}" \
+        in errors(found)[0]
+    assert events_of(history, 1, "BattleFought") == []
+    # an intruder entering where the neutral army stands: the neutral army still attacks
+    _, found = play(make_campaign, {1: "moves: {red-3: [4, 5, 6]}\n"}, blue=NEUTRAL_BLUE)
+    assert any("the neutral army blue-1 (blue) attacks red-3, which entered its land at Six" in p
+               and "attacker: {army: blue-1, lost: N}, defender: {army: red-3, lost: N}" in p for p in found), found
+    history, found = play(make_campaign, {1: """
+        moves: {red-3: [4, 5, 6]}
+        battles:
+          - {at: 6, attacker: {army: blue-1, lost: 1}, defender: {army: red-3, lost: 4}}
+        """}, blue=NEUTRAL_BLUE)
+    assert errors(found) == []
+    assert [(e.attacker, e.winner) for e in events_of(history, 1, "BattleFought")] == [("blue-1", "blue-1")]
+
+
+def test_the_battle_sheet_of_a_neutral_battle_has_the_intruder_defending(make_campaign):
+    """The battle sheet agrees: in neutral land the neutral army attacks, the intruder defends and
+    so sets the terrain (seed: "Terrain is placed by the defender")."""
+    history, _ = play(make_campaign, {1: "moves: {red-3: [4, 5, 6]}\n"}, blue=NEUTRAL_BLUE)
+    campaign = history.campaign
+    sheet = next(s for s in campaign.ruleset.battle_sheets(campaign, history.final) if s.province == "p6")
+    assert {s.army: s.role for s in sheet.sides} == {"blue-1": "attacker", "red-3": "defender"}
+    assert sheet.terrain_set_by.startswith("red-3")
+    assert any("the intruder defends and sets the terrain" in n for n in sheet.notes)

@@ -17,7 +17,7 @@ from .battle import battle_phase
 from .calendar import date_of
 from .cards import card_names, draw_phase, end_of_turn
 from .conquest import conquest_phase
-from .contact import responses, unresolved
+from .contact import responses, unanswered, unresolved
 from .context import PROVINCE, Ctx
 from .diplomacy import diplomacy_phase
 from .movement import movement_phase
@@ -97,13 +97,14 @@ class Sengoku(Ruleset):
         state = diplomacy_phase(ctx, state)
         state = claim_phase(ctx, state)
         winter.onset(ctx, state)
-        check_declared(ctx, state)
+        state = check_declared(ctx, state)
         order = movement_order(ctx, state)
         state = movement_phase(ctx, state, order)
         state = responses(ctx, state)
         state = siege_phase(ctx, state)
         state = battle_phase(ctx, state)
         unresolved(ctx, state)
+        unanswered(ctx, state)
         state = conquest_phase(ctx, state)
         state = supply_phase(ctx, state)
         state = winter.reinforce(ctx, state)
@@ -172,6 +173,10 @@ class Sengoku(Ruleset):
         for army, response in record.responses.items():
             what = f"retreat to {campaign.map.provinces[response.to].name}" if response.kind == "retreat" else response.kind
             orders.setdefault(clan_of(army), []).append(f"{army}: {what}")
+        for army, replies in getattr(record, "replies", {}).items():
+            for response in replies:
+                what = f"retreat to {campaign.map.provinces[response.to].name}" if response.kind == "retreat" else response.kind
+                orders.setdefault(clan_of(army), []).append(f"{army} against {response.entrant}: {what}")
         for army, _ in record.besiege:
             orders.setdefault(clan_of(army), []).append(f"{army}: besiege")
         return orders
@@ -230,7 +235,9 @@ class Sengoku(Ruleset):
             "players": players,
             "clans": clans,
             "armies": {a.id: {"clan": a.clan, "province": a.province, "strength": a.strength, "besieged": a.besieged,
-                              "retreated": a.retreated} for a in state.armies.values()},
+                              "retreated": a.retreated,
+                              "elements_at_most": dict(a.elements) if a.elements is not None else None,
+                              "general_lost": a.general_lost} for a in state.armies.values()},
             "sieges": [s.to_json() for s in state.sieges.values()],
             "alliances": sorted(sorted(p) for p in state.alliances),
             "deck": {"number": state.deck_number, "left": len(state.deck)},

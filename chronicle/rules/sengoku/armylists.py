@@ -155,11 +155,15 @@ def list_of(campaign, clan: str) -> tuple[str, list]:
     return name, lists.get(name, lists["standard"])
 
 
-def check_declared(ctx, state) -> None:
+def check_declared(ctx, state):
     """The compositions a turn file declares (``compositions: {army: ...}``), as the armies take
-    the field this turn: after the spring muster and diplomacy, before movement."""
+    the field this turn: after the spring muster and diplomacy, before movement. Each is checked
+    against the clan's list and the army's strength, then against what the army can still contain
+    since its last declaration (see "tracking" below) and, if its general fell, for a successor.
+    A declaration that passes becomes what the army is known to contain."""
     from .events import ArmyListed
 
+    armies = dict(state.armies)
     for army_id, (value, path) in ctx.record.compositions.items():
         army = state.armies.get(army_id)
         if army is None:
@@ -167,8 +171,85 @@ def check_declared(ctx, state) -> None:
             continue
         name, slots = list_of(ctx.campaign, army.clan)
         try:
-            counted = check_composition(value, slots, name, army.strength, ctx.options["max_elements"])
+            listed = check_composition(value, slots, name, army.strength, ctx.options["max_elements"])
         except CompositionError as exc:
-            ctx.problem(f"{army_id} ({army.clan}): {exc.message}", path, hint=exc.hint, rule="army lists")
+            ctx.problem(f"{army_id} ({army.clan}): {exc.message}", path, hint=exc.hint, rule="army lists", about=(army_id,))
             continue
-        ctx.emit(ArmyListed(army_id, army.clan, name, tuple(counted)))
+        listed = tuple(listed)
+        if army.elements is not None and beyond(army.elements, listed):
+            ctx.problem(f"{army_id} ({army.clan}) declares {', '.join(beyond(army.elements, listed))}: more than it can have left "
+                        "since its last declaration", path,
+                        hint=f"at most: {text_of(army.elements)} (its last declaration less the elements named lost since)",
+                        rule="army compositions between declarations", about=(army_id,))
+            continue
+        if army.general_lost and not any(k.endswith("(Gen)") for k, _ in listed):
+            ctx.problem(f"{army_id} ({army.clan}) lost its general in {army.general_lost}: its next declaration names his "
+                        "successor", path, hint="mark one element as the general, e.g. 1x3Kn(Gen)",
+                        rule="army compositions between declarations", about=(army_id,))
+            continue
+        armies[army_id] = army.but(elements=listed, general_lost=None)
+        ctx.emit(ArmyListed(army_id, army.clan, name, listed))
+    return state.but(armies=armies)
+
+
+# ---- tracking between declarations ---------------------------------------------------------------
+#
+# What the turn files say about an army's elements is its declarations (campaign.yaml's
+# ``composition``, a turn's ``compositions:``) and, optionally, the elements a battle entry names
+# lost (``elements_lost``). Every other loss (a siege, a forced march, a storm, starvation, winter,
+# elements transferred away, a contingent's losses, the umpire's penalty) is "of the player's
+# choice" and not entered by type; a gain (elements transferred in, winter reinforcement) brings
+# elements of no entered type. So the program keeps, per army, the most it can still contain: the
+# last declaration, less the elements named lost since; a loss not named keeps it (what remains is
+# still within it); a gain forgets it. A declaration is checked to lie within it.
+
+def label(kind: str, general: bool) -> str:
+    return kind + ("(Gen)" if general else "")
+
+
+def counted(elements) -> tuple[tuple[str, int], ...]:
+    """[(type, is_general), ...] counted by label: (("3Kn(Gen)", 1), ("4Bd", 3), ...), sorted."""
+    counts: dict[str, int] = {}
+    for kind, general in elements:
+        counts[label(kind, general)] = counts.get(label(kind, general), 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def remove(at_most, lost) -> tuple[tuple[tuple[str, int], ...], list[str]]:
+    """``at_most`` less the elements ``lost`` ([(type, is_general)]): (what is left, the labels
+    named lost that it did not hold)."""
+    left = dict(at_most)
+    missing = []
+    for kind, general in lost:
+        key = label(kind, general)
+        if left.get(key, 0) > 0:
+            left[key] -= 1
+        else:
+            missing.append(key)
+    return tuple(sorted((k, n) for k, n in left.items() if n)), missing
+
+
+def without_general(at_most):
+    """``at_most`` less its general's element (the general fell; its type was not written)."""
+    general = [(k, n) for k, n in at_most if k.endswith("(Gen)")]
+    if not general:
+        return at_most
+    return tuple((k, n - 1) if k == general[0][0] else (k, n) for k, n in at_most if not (k == general[0][0] and n == 1))
+
+
+def beyond(at_most, declared) -> list[str]:
+    """The elements of ``declared`` (counted labels) that ``at_most`` cannot account for, the
+    general's mark aside (a successor may be any element of the army): e.g. ["2x3Sh (at most 1)"]."""
+    def plain(items):
+        out: dict[str, int] = {}
+        for k, n in items:
+            base = _GEN.sub("", k)
+            out[base] = out.get(base, 0) + n
+        return out
+
+    have, want = plain(at_most), plain(declared)
+    return [f"{n}x{k} (at most {have.get(k, 0)})" for k, n in sorted(want.items()) if n > have.get(k, 0)]
+
+
+def text_of(at_most) -> str:
+    return ", ".join(f"{n}x{k}" for k, n in at_most) or "nothing"

@@ -9,6 +9,12 @@ Breaking points by army size (contingents included): 1-5: 2, 6-8: 3, 9-12: 4, 13
 The loser: the side that broke (reached its breaking point, or lost its general and more
 elements than the enemy); if neither broke (time ran out) the side that lost more; a tie goes
 by the recorded coin toss.
+
+After a battle its victor, still in the field, answers the next army to have entered (a
+per-entrant response: battle, withdraw, or shut itself in; contact.after_battle). A neutral army
+is written as the attacker. In Kyoto every army present fights: more than two make a Big Battle
+(bigbattle.py). A side may name the elements it lost by type; what an army can still contain is
+tracked between declarations (armylists.py).
 """
 
 from __future__ import annotations
@@ -16,8 +22,10 @@ from __future__ import annotations
 import math
 
 from ...suggest import did_you_mean
+from .armylists import counted, remove, text_of, without_general
 from .cards import play_card
-from .events import ArmyDestroyed, ArmyRetreated, BattleFought, ElementsLost, SiegeLifted
+from .contact import after_battle
+from .events import ArmyDestroyed, ArmyRetreated, BattleArmy, BattleFought, ElementsLost, SiegeLifted
 from .geo import LAND, distance_to
 from .siege import capture
 
@@ -57,8 +65,10 @@ def retreat_options(ctx, state, army) -> list[str]:
 
 
 def battle_phase(ctx, state):
+    from .bigbattle import fight_big        # it builds on this module's checks
+
     for entry in ctx.record.battles:
-        state = fight(ctx, state, entry)
+        state = fight_big(ctx, state, entry) if entry.big else fight(ctx, state, entry)
     return state
 
 
@@ -93,6 +103,10 @@ def fight(ctx, state, b):
     rejected = dict(about=both, where=(b.province,))      # what an error rejecting this entry puts in doubt
     if not state.enemies(att.clan, dfn.clan):
         ctx.reject(f"{att.id} and {dfn.id} are not enemies ({att.clan} and {dfn.clan})", b.at, rule="battles", **rejected)
+        return state
+    if not _neutral_attacks(ctx, state, b, [att], [dfn], rejected):
+        return state
+    if ctx.map.provinces[b.province].has("kyoto") and not _all_present(ctx, state, b, [att], [dfn], rejected):
         return state
     if not _in_order_of_entry(ctx, state, b, att, dfn):
         return state
@@ -180,7 +194,8 @@ def fight(ctx, state, b):
     cause = ctx.emit(BattleFought(b.province, att.id, dfn.id, att.clan, dfn.clan, tuple(sizes), tuple(totals), tuple(points),
                                   winner.id, loser.id, how,
                                   tuple((c.army, fighters[i].id, c.elements, c.lost) for i in range(2) for c, _, _ in contingents[i]),
-                                  camp, castle, fighters[bua_i].id if bua_i is not None else None))
+                                  camp, castle, fighters[bua_i].id if bua_i is not None else None,
+                                  tuple(_on_table(fighters[i], sides[i], ("attacker", "defender")[i]) for i in range(2))))
     ctx.award(winner.clan, "victory", cause=cause)
     ctx.award(loser.clan, "defeat", cause=cause)
     for i in range(2):
@@ -199,13 +214,14 @@ def fight(ctx, state, b):
         left = army.strength - sides[i].lost - sides[i].penalty
         if sides[i].penalty:
             ctx.emit(ElementsLost(army.id, army.clan, sides[i].penalty, "the umpire's penalty for abusing the time limits"))
-        armies[army.id] = army.but(strength=left, besieged=False)
+        armies[army.id] = army.but(strength=left, besieged=False, **_tracked(ctx, army, sides[i], b.province))
         for c, ally, cost in contingents[i]:
             ctx.fought.add(ally.id)
             ally = armies[ally.id]
             armies[ally.id] = ally.but(strength=ally.strength - c.lost - cost)
             if cost:
                 ctx.emit(ElementsLost(ally.id, ally.clan, cost, "forced march of its contingent"))
+    ctx.fought_pairs.add(frozenset(both))
     for army_id in sorted({f.id for f in fighters} | {c.army for i in range(2) for c, _, _ in contingents[i]}):
         army = armies[army_id]
         if army.strength <= 0:
@@ -222,11 +238,71 @@ def fight(ctx, state, b):
         state = state.but(armies=armies, sieges=sieges)
     if castle:
         state = capture(ctx, state, b.province, winner.clan, "relief battle: the besieger held the BUA")
-    # the loser retreats
-    loser = state.armies.get(loser.id)
-    if loser is not None:
-        state = retreat(ctx, state, loser, sides[loser_i].retreat, sides[loser_i].at)
-    return state
+    # the loser retreats; the victor answers the next army to have entered, if any
+    beaten = state.armies.get(loser.id)
+    if beaten is not None:
+        state = retreat(ctx, state, beaten, sides[loser_i].retreat, sides[loser_i].at)
+    return after_battle(ctx, state, winner.id, loser.id)
+
+
+def _on_table(army, side, role: str) -> BattleArmy:
+    return BattleArmy(army.id, army.clan, role, army.strength, side.lost, side.general_lost,
+                      counted(side.elements_lost) if side.elements_lost is not None else None)
+
+
+def _tracked(ctx, army, side, province: str) -> dict:
+    """What the army is known to contain after the battle (see armylists.py, "tracking"): its
+    elements named lost come off what it can have; a fallen general must be succeeded at its next
+    declaration."""
+    elements, general = army.elements, army.general_lost
+    if elements is not None and side.elements_lost is not None:
+        left, missing = remove(elements, side.elements_lost)
+        if missing:
+            ctx.problem(f"the battle entry says {army.id} lost {', '.join(missing)}, which it did not have by its last "
+                        "declaration", side.at + ("elements_lost",),
+                        hint=f"{army.id} had at most: {text_of(elements)}", rule="army compositions between declarations",
+                        about=(army.id,))
+            left = None
+        elements = left
+    elif elements is not None and side.general_lost:
+        elements = without_general(elements)
+    if side.general_lost:
+        general = f"the battle of {ctx.name(province)} (turn {ctx.turn})"
+    return dict(elements=elements, general_lost=general)
+
+
+def _neutral_attacks(ctx, state, b, attackers, defenders, rejected) -> bool:
+    """Seed: a neutral army "will move to attack any army that enters its territory": in a battle
+    between a neutral army and a played clan's army, the neutral army is written as attacker."""
+    neutral = lambda a: state.clans[a.clan].neutral
+    wrong = next((d for d in defenders if neutral(d)), None)
+    if wrong is None or all(neutral(a) for a in attackers):
+        return True
+    intruder = next(a for a in attackers if not neutral(a))
+    ctx.reject(f"{wrong.id} is a neutral army: it attacks {intruder.id}, which entered its land, so it is written as the "
+               "attacker, not the defender", b.at + ("defender",),
+               hint=f"swap the sides, each with its own losses:  attacker: {{army: {wrong.id}, ...}}, defender: "
+                    f"{{army: {intruder.id}, ...}}", rule="neutral armies attack any army entering their land", **rejected)
+    return False
+
+
+def _all_present(ctx, state, b, attackers, defenders, rejected) -> bool:
+    """Seed: "If a battle is fought in this province [Kyoto] with more than two armies present,
+    then the Big Battle DBA(R) rules are applied": every army standing in the field there that
+    would fight on one side (a friend of that side, an enemy of the other) is in the battle."""
+    listed = {a.id for a in attackers + defenders}
+    for army in sorted(state.armies.values(), key=lambda a: a.id):
+        if army.province != b.province or army.besieged or army.id in listed:
+            continue
+        for mine, theirs, key in ((attackers, defenders, "attacker"), (defenders, attackers, "defender")):
+            if all(state.allied(army.clan, a.clan) for a in mine) and all(state.enemies(army.clan, d.clan) for d in theirs):
+                ctx.reject(f"{army.id} stands in {ctx.name(b.province)} too, on the {key}s' side: with more than two armies "
+                           "present the battle is a Big Battle, fought by all of them", b.at + (key,),
+                           hint=f"write the {key} as a list of its armies, each with its losses:  {key}: "
+                                f"[{{army: {mine[0].id}, lost: N}}, {{army: {army.id}, lost: N}}]",
+                           rule="Big Battle DBA in Kyoto", **rejected, also=(army.id,))
+                return False
+    return True
 
 
 def _bua(ctx, state, b, siege, sides, fighters):

@@ -7,6 +7,7 @@ empty enemy castle; no siege is begun in winter."""
 
 from __future__ import annotations
 
+from ...suggest import did_you_mean
 from .events import BattleRefused, ShutInCastle, SiegeBegun
 from .geo import LAND
 from .context import province_mark
@@ -22,10 +23,11 @@ def _first_enemy(ctx, state, army) -> tuple[str, str] | None:
 
 
 def responses(ctx, state):
-    armies = dict(state.armies)
-    sieges = dict(state.sieges)
+    """Each defender's answer to the first enemy to have entered its province (``responses:``, or
+    the first entrant's answer in a per-entrant mapping); the answers to later entrants wait for
+    the battle phase (:func:`after_battle`)."""
     for army_id, response in ctx.record.responses.items():
-        army = armies.get(army_id)
+        army = state.armies.get(army_id)
         if army is None:
             ctx.army_problem(state, army_id, response.at, "meeting an enemy", at_key=True)
             continue
@@ -38,61 +40,172 @@ def responses(ctx, state):
                        at_key=True, about=(army_id,), also=meant, where=(army.province,))
             continue
         enemy, came_from = met
-        mine = dict(about=(army_id,), also=(enemy,), where=(army.province,))    # a rejection's armies and province
-        clan = state.clans[army.clan]
-        if clan.neutral and response.kind != "battle":
-            ctx.reject(f"{army_id} is neutral: a neutral army always attacks", response.at, rule="neutral clans",
-                       **mine)
+        state = answer(ctx, state, army, response, enemy, came_from)
+    for army_id, replies in ctx.record.replies.items():
+        army = state.armies.get(army_id)
+        if army is None:
+            ctx.army_problem(state, army_id, ("responses", army_id), "meeting an enemy", at_key=True)
             continue
-        if response.kind == "retreat":
-            to = response.to
-            link = ctx.map.link_between(army.province, to)
-            blocked = [a.id for a in armies.values() if a.province == to and state.enemies(a.clan, army.clan)]
-            why = None
-            if link is None:
-                why = f"{ctx.name(to)} is not next to {ctx.name(army.province)}"
-            elif link.kind not in LAND:
-                why = "an army cannot retreat across a sea route"
-            elif to == came_from:
-                why = f"{enemy} came from {ctx.name(to)}: a retreating army moves directly away from the enemy"
-            elif blocked:
-                why = f"the enemy army {blocked[0]} stands in {ctx.name(to)}"
-            elif ctx.map.provinces[to].has("kyoto"):
-                why = "Kyoto is entered only to claim the Shogunate"
-            elif army.besieged:
-                why = "a besieged army may sally to give battle, not retreat"
-            if why:
-                options = [n for n in ctx.map.neighbours(army.province, LAND) if n != came_from
-                           and not any(a.province == n and state.enemies(a.clan, army.clan) for a in armies.values())]
-                ctx.reject(f"{army_id} cannot withdraw to {ctx.name(to)}: {why}", response.at,
-                            hint="it may withdraw to " + (", ".join(options) or "nowhere: it must fight or shut itself in a castle"),
-                            rule="refusing battle", **mine)
-                continue
-            armies[army_id] = army.but(province=to, retreated=True)
-            ctx.emit(BattleRefused(army_id, army.clan, army.province, to, enemy))
-            ctx.award(army.clan, "refused_battle")
-        elif response.kind == "fortress":
-            castle = state.castles.get(army.province)
-            inside = sum(1 for a in armies.values() if a.province == army.province and a.besieged and a.clan == army.clan)
-            if castle is None or state.owners.get(army.province) != army.clan:
-                ctx.reject(f"{army_id} has no castle of its own in {ctx.name(army.province)} to shut itself in", response.at,
-                            hint="a clan's fortress or capital; otherwise battle or retreat", rule="sieges", **mine)
-                continue
-            if inside >= state.capacity(army.province, ctx.options):
-                ctx.reject(f"the {castle} of {ctx.name(army.province)} is full (it holds {state.capacity(army.province, ctx.options)})",
-                            response.at, rule="a fortress holds one army, a capital two", **mine)
-                continue
-            if ctx.date.winter:
-                ctx.reject("an army cannot besiege a city during winter", response.at, rule="no sieges in winter", **mine)
-                continue
-            armies[army_id] = army.but(besieged=True)
-            ctx.emit(ShutInCastle(army_id, army.clan, army.province, enemy))
-            if army.province not in sieges:
-                besieger = state.armies[enemy]
-                sieges[army.province] = Siege(army.province, enemy, army_id)
-                ctx.emit(SiegeBegun(army.province, enemy, besieger.clan, army_id))
-    state = state.but(armies=armies, sieges=sieges)
+        if not _replies_name_entrants(ctx, state, army, replies):
+            continue
+        if army_id in {e for e, _ in ctx.entries.get(army.province, [])}:
+            continue                          # an entrant answers later entrants only as the victor of a battle
+        met = _first_enemy(ctx, state, army)
+        reply = next((r for r in replies if met and r.entrant == met[0]), None)
+        if reply is not None:
+            ctx.replied.add((army_id, reply.entrant))
+            state = answer(ctx, state, army, reply, *met)
     return besiege_orders(ctx, state)
+
+
+def _entrants_after(ctx, province: str, army_id: str) -> list[tuple[str, str]]:
+    """The armies that entered ``province`` this turn after ``army_id`` (all of them, for an army
+    that did not enter it), in order of entry: [(army, from)]."""
+    order = ctx.entries.get(province, [])
+    ids = [e for e, _ in order]
+    return order[ids.index(army_id) + 1:] if army_id in ids else list(order)
+
+
+def _replies_name_entrants(ctx, state, army, replies) -> bool:
+    """Every army a per-entrant response answers entered the army's province this turn, after it
+    (for an army that entered itself) and as an enemy; else an error at the first one that did not."""
+    could = [e for e, _ in _entrants_after(ctx, army.province, army.id)
+             if e in state.armies and state.enemies(state.armies[e].clan, army.clan)]
+    for reply in replies:
+        if reply.entrant in could:
+            continue
+        entered = reply.entrant in {e for e, _ in ctx.entries.get(army.province, [])}
+        why = ("is not its enemy" if entered and reply.entrant in state.armies else
+               f"entered {ctx.name(army.province)} before it" if entered else
+               f"did not enter {ctx.name(army.province)} this turn")
+        ctx.reject(f"{army.id} answers {reply.entrant}, which {why}", reply.at,
+                   hint=did_you_mean(reply.entrant, could) or
+                   (f"the enemies that entered after it: {', '.join(could)}" if could else
+                    f"no enemy entered {ctx.name(army.province)} after {army.id} this turn"),
+                   rule="several armies entering are met in order of entry", at_key=True, about=(army.id,),
+                   also=(reply.entrant,), where=(army.province,))
+        return False
+    return True
+
+
+def next_enemy(ctx, state, army) -> tuple[str, str] | None:
+    """The next army ``army`` meets where it stands: the first, in order of entry, of the armies
+    that entered its province this turn (after it, if it entered too) that is an enemy, stands
+    there in the field, and has not fought it yet. (entrant, the province it came from), or None."""
+    for entrant, came_from in _entrants_after(ctx, army.province, army.id):
+        other = state.armies.get(entrant)
+        if (other is None or other.province != army.province or other.besieged or not state.enemies(other.clan, army.clan)
+                or frozenset((entrant, army.id)) in ctx.fought_pairs):
+            continue
+        return entrant, came_from
+    return None
+
+
+def after_battle(ctx, state, victor_id: str, beaten_id: str):
+    """Seed: "Depending on the result the victor will then fight a battle with the other army
+    present (it may elect to retreat as well)." The victor of a battle, still in the field, gives
+    its written answer to the next army to have entered: battle (its battle follows in the
+    entry), a withdrawal, or shutting itself in its castle."""
+    victor = state.armies.get(victor_id)
+    if victor is None or victor.besieged:
+        return state
+    replies = ctx.record.replies.get(victor_id, ())
+    if not replies:
+        return state
+    met = next_enemy(ctx, state, victor)
+    if met is None:
+        return state
+    reply = next((r for r in replies if r.entrant == met[0]), None)
+    if reply is None:
+        return state
+    ctx.replied.add((victor_id, reply.entrant))
+    return answer(ctx, state, victor, reply, *met, after=beaten_id)
+
+
+def unanswered(ctx, state) -> None:
+    """A per-entrant response that was never given: the army did not stand in the field, the
+    victor of the battle before, when that entrant was next to be met."""
+    for army_id, replies in ctx.record.replies.items():
+        for reply in replies:
+            if (army_id, reply.entrant) in ctx.replied or reply.entrant is None:
+                continue
+            army = state.armies.get(army_id)
+            entered = next((p for p, order in ctx.entries.items() if reply.entrant in {e for e, _ in order}), None)
+            if army is None:
+                fate = "it was destroyed"
+            elif army.besieged:
+                fate = "it is shut in its castle"
+            elif army.province != entered:
+                fate = f"it left: it stands in {ctx.name(army.province)}"
+            else:
+                fate = "it did not stand in the field as the victor of the battle before"
+            ctx.problem(f"{army_id} never met {reply.entrant} in the field, so its answer to it was not given ({fate})",
+                        reply.at, hint="the answer to a later entrant is given by the army that won the battle before; "
+                                       "remove it, or check the battles' results", rule="several armies entering are met in order of entry",
+                        at_key=True, about=(army_id, reply.entrant))
+
+
+def answer(ctx, state, army, response, enemy: str, came_from: str, after: str | None = None):
+    """``army`` answers ``enemy`` (which came from ``came_from``): battle (nothing to do here: the
+    battle is entered under battles:), withdraw (-1 prestige) or shut itself in its castle (a
+    siege begins). ``after``: the army it has just beaten, when it answers as a battle's victor."""
+    armies, sieges = dict(state.armies), dict(state.sieges)
+    army_id = army.id
+    mine = dict(about=(army_id,), also=(enemy,), where=(army.province,))    # a rejection's armies and province
+    clan = state.clans[army.clan]
+    if clan.neutral and response.kind != "battle":
+        ctx.reject(f"{army_id} is neutral: a neutral army always attacks", response.at, rule="neutral clans",
+                   **mine)
+        return state
+    if response.kind == "retreat":
+        to = response.to
+        link = ctx.map.link_between(army.province, to)
+        blocked = [a.id for a in armies.values() if a.province == to and state.enemies(a.clan, army.clan)]
+        why = None
+        if link is None:
+            why = f"{ctx.name(to)} is not next to {ctx.name(army.province)}"
+        elif link.kind not in LAND:
+            why = "an army cannot retreat across a sea route"
+        elif to == came_from:
+            why = f"{enemy} came from {ctx.name(to)}: a retreating army moves directly away from the enemy"
+        elif blocked:
+            why = f"the enemy army {blocked[0]} stands in {ctx.name(to)}"
+        elif ctx.map.provinces[to].has("kyoto"):
+            why = "Kyoto is entered only to claim the Shogunate"
+        elif army.besieged:
+            why = "a besieged army may sally to give battle, not retreat"
+        if why:
+            options = [n for n in ctx.map.neighbours(army.province, LAND) if n != came_from
+                       and not ctx.map.provinces[n].has("kyoto")
+                       and not any(a.province == n and state.enemies(a.clan, army.clan) for a in armies.values())]
+            ctx.reject(f"{army_id} cannot withdraw to {ctx.name(to)}: {why}", response.at,
+                       hint="it may withdraw to " + (", ".join(options) or "nowhere: it must fight or shut itself in a castle"),
+                       rule="refusing battle", **mine)
+            return state
+        armies[army_id] = army.but(province=to, retreated=True)
+        ctx.emit(BattleRefused(army_id, army.clan, army.province, to, enemy, after))
+        ctx.award(army.clan, "refused_battle")
+    elif response.kind == "fortress":
+        castle = state.castles.get(army.province)
+        inside = sum(1 for a in armies.values() if a.province == army.province and a.besieged and a.clan == army.clan)
+        if castle is None or state.owners.get(army.province) != army.clan:
+            ctx.reject(f"{army_id} has no castle of its own in {ctx.name(army.province)} to shut itself in", response.at,
+                       hint="a clan's fortress or capital; otherwise battle or retreat", rule="sieges", **mine)
+            return state
+        if inside >= state.capacity(army.province, ctx.options):
+            ctx.reject(f"the {castle} of {ctx.name(army.province)} is full (it holds {state.capacity(army.province, ctx.options)})",
+                       response.at, rule="a fortress holds one army, a capital two", **mine)
+            return state
+        if ctx.date.winter:
+            ctx.reject("an army cannot besiege a city during winter", response.at, rule="no sieges in winter", **mine)
+            return state
+        armies[army_id] = army.but(besieged=True)
+        ctx.emit(ShutInCastle(army_id, army.clan, army.province, enemy, after))
+        if army.province not in sieges:
+            besieger = state.armies[enemy]
+            sieges[army.province] = Siege(army.province, enemy, army_id)
+            ctx.emit(SiegeBegun(army.province, enemy, besieger.clan, army_id))
+    return state.but(armies=armies, sieges=sieges)
 
 
 def besiege_orders(ctx, state):
@@ -153,24 +266,29 @@ def unresolved(ctx, state) -> None:
                 neutral = next((x for x in (a, b) if state.clans[x.clan].neutral), None)
                 if neutral is not None:
                     intruder = b if neutral is a else a
-                    attacker = entrant or intruder.id
-                    moved = attacker == neutral.id
+                    moved = entrant == neutral.id
                     ctx.reject(f"the neutral army {neutral.id} ({neutral.clan}) "
                                + ("moved to attack" if moved else "attacks") + f" {intruder.id}, which entered its land at "
                                f"{ctx.name(province)}: the battle's result is missing",
                                _intrusion_place(ctx, province, intruder.id, neutral.id),
-                               hint=f"fight it on the table and enter it under battles:  - {{at: {province}, attacker: "
-                                    f"{{army: {attacker}, lost: N}}, defender: {{army: {defender}, lost: N}}}}",
+                               hint=f"fight it on the table and enter it under battles, the neutral army attacking:  - {{at: "
+                                    f"{province}, attacker: {{army: {neutral.id}, lost: N}}, defender: {{army: {intruder.id}, lost: N}}}}",
                                rule="neutral armies attack any army entering their land", at_key=True, about=pair,
                                where=(province,))
                     continue
                 path = ctx.move_paths.get(entrant or b.id) or _battle_place(ctx, province) or ()
                 response = ctx.record.responses.get(defender)
+                other = b.id if defender == a.id else a.id
+                if defender in ctx.fought_at.get(province, ()):
+                    # the victor of an earlier battle here, before the next entrant
+                    how = (f"or write the answer of {defender}, the victor of its battle, to {other}: responses: "
+                           f"{{{defender}: {{{other}: {{retreat: PROVINCE}}}}}} (or fortress)")
+                else:
+                    how = f"or write the response of {defender}: {{retreat: PROVINCE}} or fortress"
                 ctx.reject(f"{a.id} ({a.clan}) and {b.id} ({b.clan}) are both in the field at {ctx.name(province)} after the battle phase",
                            response.at if response else path,
-                           hint=f"enter their battle under battles:, or write the response of {defender}: "
-                                "{retreat: PROVINCE} or fortress", rule="meeting an enemy", at_key=not response, about=pair,
-                           where=(province,))
+                           hint=f"enter their battle under battles:, {how}", rule="meeting an enemy", at_key=not response,
+                           about=pair, where=(province,))
 
 
 def _battle_place(ctx, province: str) -> tuple | None:

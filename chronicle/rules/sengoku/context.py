@@ -50,6 +50,8 @@ class Ctx:
     suppressed: list = field(default_factory=list)    # problems not reported: consequences of an earlier error
     fought: set = field(default_factory=set)          # armies that fought a battle this turn
     fought_at: dict = field(default_factory=dict)     # province -> armies that fought a battle there this turn
+    fought_pairs: set = field(default_factory=set)    # frozenset({army, army}) for each pair that fought this turn
+    replied: set = field(default_factory=set)         # (army, entrant): per-entrant responses given
     engaged: dict = field(default_factory=dict)       # neutral army -> the intruder it moved to attack
     moved: set = field(default_factory=set)           # armies that moved this turn
     arrivals: list = field(default_factory=list)      # armies whose move stood, in the order they moved

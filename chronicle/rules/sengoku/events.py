@@ -331,9 +331,11 @@ class BattleRefused(SengokuEvent):
     province: str
     to: str
     enemy: str
+    after: str | None = None           # the army it had just beaten (the victor answering the next entrant)
 
     def describe(self, name=str) -> str:
-        return f"{self.army} refused battle with {self.enemy} and withdrew from {name(self.province)} to {name(self.to)}"
+        first = f"Having beaten {self.after}, " if self.after else ""
+        return f"{first}{self.army} refused battle with {self.enemy} and withdrew from {name(self.province)} to {name(self.to)}"
 
 
 @dataclass(frozen=True)
@@ -342,9 +344,11 @@ class ShutInCastle(SengokuEvent):
     clan: str
     province: str
     enemy: str
+    after: str | None = None           # the army it had just beaten (the victor answering the next entrant)
 
     def describe(self, name=str) -> str:
-        return f"{self.army} shut itself in the castle of {name(self.province)} before {self.enemy}"
+        first = f"Having beaten {self.after}, " if self.after else ""
+        return f"{first}{self.army} shut itself in the castle of {name(self.province)} before {self.enemy}"
 
 
 # ---- sieges ------------------------------------------------------------------------------
@@ -417,6 +421,23 @@ class ArmyDestroyed(SengokuEvent):
 # ---- battles ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class BattleArmy:
+    """One army on the table in a battle (allied contingents are in ``BattleFought.allies``)."""
+    army: str
+    clan: str
+    side: str                          # attacker | defender
+    elements: int                      # its elements when the battle began
+    lost: int
+    general_lost: bool = False
+    elements_lost: tuple[tuple[str, int], ...] | None = None    # by type, when the entry names them
+
+    def to_json(self) -> dict:
+        return {"army": self.army, "clan": self.clan, "side": self.side, "elements": self.elements, "lost": self.lost,
+                "general_lost": self.general_lost,
+                "elements_lost": dict(self.elements_lost) if self.elements_lost is not None else None}
+
+
+@dataclass(frozen=True)
 class BattleFought(SengokuEvent):
     province: str
     attacker: str
@@ -433,12 +454,29 @@ class BattleFought(SengokuEvent):
     camp_taken_by: str | None = None
     castle_taken: bool = False
     bua_taken_by: str | None = None     # relief battle: the besieger occupied the BUA (1 more loss for the relief)
+    #: every army on the table, attackers first, as written. In a Big Battle (``big_battle``: Kyoto
+    #: with more than two armies) ``attacker``/``defender`` are the first army written on each side
+    #: (its commander-in-chief), ``sizes``, ``lost`` and ``breaking`` are each side's totals, and
+    #: ``winner``/``loser`` the first army of the winning/losing side.
+    armies: tuple[BattleArmy, ...] = ()
+    big_battle: bool = False
 
     def describe(self, name=str) -> str:
         a, d = self.attacker, self.defender
-        text = (f"Battle of {name(self.province)}: {a} ({name(self.attacker_clan)}, {self.sizes[0]}) against "
-                f"{d} ({name(self.defender_clan)}, {self.sizes[1]}); losses {self.lost[0]}–{self.lost[1]} "
-                f"(breaking points {self.breaking[0]} and {self.breaking[1]}); {self.winner} won ({self.how})")
+        if self.big_battle:
+            a = ", ".join(x.army for x in self.armies if x.side == "attacker")
+            d = ", ".join(x.army for x in self.armies if x.side == "defender")
+            won = "attackers" if any(x.army == self.winner and x.side == "attacker" for x in self.armies) else "defenders"
+            text = (f"Big Battle of {name(self.province)}: {a} ({self.sizes[0]}) against {d} ({self.sizes[1]}); "
+                    f"losses {self.lost[0]}–{self.lost[1]} (breaking points {self.breaking[0]} and {self.breaking[1]}); "
+                    f"the {won} won ({self.how})")
+        else:
+            text = (f"Battle of {name(self.province)}: {a} ({name(self.attacker_clan)}, {self.sizes[0]}) against "
+                    f"{d} ({name(self.defender_clan)}, {self.sizes[1]}); losses {self.lost[0]}–{self.lost[1]} "
+                    f"(breaking points {self.breaking[0]} and {self.breaking[1]}); {self.winner} won ({self.how})")
+        fell = [x.army for x in self.armies if x.general_lost]
+        if fell:
+            text += "; the general of " + " and of ".join(fell) + " fell"
         if self.camp_taken_by:
             text += f"; {self.camp_taken_by} took the enemy camp"
         if self.bua_taken_by:

@@ -101,7 +101,7 @@ def transfers(ctx, state):
                         rule="transfers", about=(t.giver, t.taker))
             continue
         armies[t.giver] = giver.but(strength=giver.strength - t.elements)
-        armies[t.taker] = taker.but(strength=taker.strength + t.elements)
+        armies[t.taker] = taker.but(strength=taker.strength + t.elements, elements=None)   # their types are not entered
         giver, taker = armies[t.giver], armies[t.taker]
         ctx.emit(ElementsTransferred(t.giver, t.taker, t.elements, d))
     return state.but(armies=armies)

@@ -82,5 +82,5 @@ def restore(ctx, state):
     armies = dict(state.armies)
     for army in state.armies.values():
         if state.clans[army.clan].neutral and army.strength != ctx.options["neutral_elements"]:
-            armies[army.id] = army.but(strength=ctx.options["neutral_elements"])
+            armies[army.id] = army.but(strength=ctx.options["neutral_elements"], elements=None)
     return state.but(armies=armies)

@@ -14,6 +14,7 @@ from typing import Mapping
 
 from ...errors import Problem
 from ...suggest import did_you_mean, one_of
+from .armylists import CompositionError, parse_composition
 
 SPLIT = re.compile(r"\s*(?:,|>|->|→)\s*")
 
@@ -53,6 +54,7 @@ class Response:
     kind: str                      # battle | fortress | retreat
     to: str | None
     at: tuple
+    entrant: str | None = None     # a per-entrant response: the entrant it answers (None: the first enemy)
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ class Side:
     penalty: int                   # umpire: extra elements lost after the battle
     at: tuple
     bua_taken: bool = False        # relief battle: the besieger occupied the BUA
+    elements_lost: tuple[tuple[str, bool], ...] | None = None   # the elements lost by type, when written
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,14 @@ class BattleEntry:
     castle_taken: bool
     winner: str | None             # as written, checked against the losses
     at: tuple
+    #: every army on each side, in the order written: (attacker,) and (defender,) for a battle of
+    #: two armies; several a side for a Big Battle (Kyoto with more than two armies present)
+    attackers: tuple[Side, ...] = ()
+    defenders: tuple[Side, ...] = ()
+
+    @property
+    def big(self) -> bool:
+        return len(self.attackers) + len(self.defenders) > 2
 
 
 @dataclass(frozen=True)
@@ -118,6 +129,9 @@ class SengokuTurn:
     usurper: Mapping[str, tuple[bool, tuple]] = field(default_factory=dict)   # clan -> (clan won the usurper's battle, at)
     compositions: Mapping[str, tuple[object, tuple]] = field(default_factory=dict)   # army -> (composition as written, at)
     bad_dice: frozenset = frozenset()      # (purpose, subject) written with a value the schema rejects
+    #: per-entrant responses: army -> its answers to each army that entered its province, in the
+    #: order written (``responses: {red-3: {blue-1: battle, blue-2: {retreat: p2}}}``)
+    replies: Mapping[str, tuple[Response, ...]] = field(default_factory=dict)
 
 
 # ---- names ------------------------------------------------------------------------------
@@ -237,36 +251,54 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
         if isinstance(entry, dict) and isinstance(entry.get("from"), str) and isinstance(entry.get("to"), str):
             transfers.append(Transfer(entry["from"], entry["to"], _int(entry.get("elements"), 0), ("transfers", i)))
 
-    responses = {}
-    for army, spec in _mapping(data.get("responses")).items():
-        path = ("responses", army)
+    def response(army, spec, path, entrant=None):
         if isinstance(spec, str) and spec in ("battle", "fortress"):
-            responses[str(army)] = Response(str(army), spec, None, path)
-        elif isinstance(spec, dict) and "retreat" in spec:
+            return Response(army, spec, None, path, entrant)
+        if isinstance(spec, dict) and "retreat" in spec:
             to = province(spec["retreat"], path + ("retreat",))
-            if to:
-                responses[str(army)] = Response(str(army), "retreat", to, path)
-        elif isinstance(spec, str) and spec.startswith("retreat"):
+            return Response(army, "retreat", to, path, entrant) if to else None
+        if isinstance(spec, str) and spec.startswith("retreat"):
             rest = spec[len("retreat"):].strip().removeprefix("to ").strip()
             to = province(rest, path) if rest else None
             if to:
-                responses[str(army)] = Response(str(army), "retreat", to, path)
-            elif not rest:
+                return Response(army, "retreat", to, path, entrant)
+            if not rest:
                 problems.append(Problem(f"{army} retreats, but to where?", hint="write  retreat: PROVINCE  (an adjacent province)",
                                         path=path, rule="refusing battle"))
+        return None
+
+    responses, replies = {}, {}
+    for army, spec in _mapping(data.get("responses")).items():
+        path = ("responses", army)
+        if isinstance(spec, dict) and "retreat" not in spec:
+            # per entrant: {entrant: battle | fortress | {retreat: X}, ...}
+            found = [response(str(army), s, path + (e,), str(e)) for e, s in spec.items()]
+            replies[str(army)] = tuple(r for r in found if r)
+            continue
+        found = response(str(army), spec, path)
+        if found:
+            responses[str(army)] = found
 
     besiege = tuple((str(a), ("besiege", i)) for i, a in enumerate(_sequence(data.get("besiege"))) if isinstance(a, str))
 
     battles = []
     for i, entry in enumerate(_sequence(data.get("battles"))):
         path = ("battles", i)
-        if not isinstance(entry, dict) or not isinstance(entry.get("attacker"), dict) or not isinstance(entry.get("defender"), dict):
+        if not isinstance(entry, dict) or not all(isinstance(entry.get(k), (dict, list)) and entry.get(k)
+                                                  for k in ("attacker", "defender")):
             continue
         where = province(entry.get("at"), path + ("at",)) if "at" in entry else None
-        sides = [_side(entry[k], path + (k,), province) for k in ("attacker", "defender")]
-        if where and all(sides):
-            battles.append(BattleEntry(where, sides[0], sides[1], entry.get("coin"), bool(entry.get("castle_taken")),
-                                       entry.get("winner"), path))
+        lists = []
+        for k in ("attacker", "defender"):
+            raw = entry[k]
+            if isinstance(raw, list):          # a Big Battle: several armies on this side
+                lists.append([_side(r, path + (k, j), province, problems) if isinstance(r, dict) else None
+                              for j, r in enumerate(raw)])
+            else:
+                lists.append([_side(raw, path + (k,), province, problems)])
+        if where and all(lists) and all(all(s) for s in lists):
+            battles.append(BattleEntry(where, lists[0][0], lists[1][0], entry.get("coin"), bool(entry.get("castle_taken")),
+                                       entry.get("winner"), path, tuple(lists[0]), tuple(lists[1])))
 
     played = {}
     for card, armies in _mapping(data.get("play")).items():
@@ -295,21 +327,48 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
     date = data.get("date")
     return SengokuTurn(number, data.get("title"), str(date) if date is not None else None, draws, order, diplomacy,
                        tuple(moves), tuple(transfers), responses, besiege, tuple(battles), played, dice, usurper,
-                       compositions, frozenset(bad_dice)), problems
+                       compositions, frozenset(bad_dice), replies), problems
 
 
-def _side(raw: dict, path: tuple, province) -> Side | None:
+def _side(raw: dict, path: tuple, province, problems: list) -> Side | None:
     if not isinstance(raw.get("army"), str):
         return None
+    lost, general_lost = _int(raw.get("lost")), bool(raw.get("general_lost"))
+    typed = None
+    if raw.get("elements_lost") is not None:
+        at = path + ("elements_lost",)
+        try:
+            typed = tuple(parse_composition(raw["elements_lost"]))
+        except CompositionError as exc:
+            problems.append(Problem(f"elements_lost of {raw['army']}: {exc.message}", hint=exc.hint, path=at, rule="army lists"))
+        if typed is not None:
+            named = any(g for _, g in typed)
+            if "lost" not in raw:
+                lost = len(typed)
+            elif len(typed) != lost:
+                problems.append(Problem(f"elements_lost names {len(typed)} elements of {raw['army']}, but lost: says {lost}", path=at,
+                                        hint="one entry per element lost; lost: may be left out when elements_lost is written",
+                                        rule="battles"))
+                typed = None
+            if typed is not None and raw.get("general_lost") is True and not named:
+                problems.append(Problem(f"general_lost: true, but elements_lost names no general of {raw['army']}", path=at,
+                                        hint="write the general's element with (Gen), e.g. 1x3Kn(Gen)", rule="battles"))
+                typed = None
+            elif typed is not None and raw.get("general_lost") is False and named:
+                problems.append(Problem(f"elements_lost names the general of {raw['army']}, but general_lost: false", path=at,
+                                        rule="battles"))
+                typed = None
+            if typed is not None and named:
+                general_lost = True
     allies = []
     for j, entry in enumerate(_sequence(raw.get("allies"))):
         if isinstance(entry, dict) and isinstance(entry.get("army"), str):
             allies.append(Contingent(entry["army"], _int(entry.get("elements")), _int(entry.get("lost")),
                                      path + ("allies", j)))
     retreat = province(raw["retreat"], path + ("retreat",)) if raw.get("retreat") is not None else None
-    return Side(raw["army"], _int(raw.get("lost")), bool(raw.get("general_lost")), bool(raw.get("camp_taken")),
+    return Side(raw["army"], lost, general_lost, bool(raw.get("camp_taken")),
                 tuple(card_name(c) for c in _texts(raw.get("cards"))), tuple(allies), retreat,
-                _int(raw.get("penalty")), path, bool(raw.get("bua_taken")))
+                _int(raw.get("penalty")), path, bool(raw.get("bua_taken")), typed)
 
 
 def _diplomacy(raw: dict, clan_ok, province, problems) -> Diplomacy:

@@ -32,8 +32,14 @@ SIDE = {
             "description": "Allied contingents (3-6 elements) or a besieged army's 3 elements."},
         "retreat": {**NAME, "description": "Where this side retreats if it loses (default: the nearest way to its capital)."},
         "penalty": {"type": "integer", "minimum": 0, "description": "Umpire: elements removed for abusing the time limits."},
+        "elements_lost": {**COMPOSITION, "description": "Optional: the elements this army lost, by type (\"2x4Bd, 1x3Kn(Gen)\"); "
+                                                        "its next declared composition is checked against what remains."},
     },
 }
+SIDES = {"oneOf": [SIDE, {"type": "array", "items": SIDE, "minItems": 1,
+                          "description": "A Big Battle in Kyoto (more than two armies present): every army on this side."}]}
+ANSWER = {"oneOf": [{"enum": ["battle", "fortress"]}, {"type": "string", "pattern": "^retreat"},
+                    {"type": "object", "required": ["retreat"], "additionalProperties": False, "properties": {"retreat": NAME}}]}
 
 TURN_SCHEMA = {
     "type": "object",
@@ -69,14 +75,16 @@ TURN_SCHEMA = {
                          "description": "army -> its elements as it takes the field this turn, checked against the clan's army list."},
         "transfers": {"type": "array", "items": {"type": "object", "required": ["from", "to", "elements"], "additionalProperties": False,
                                                "properties": {"from": ARMY, "to": ARMY, "elements": {"type": "integer", "minimum": 1}}}},
-        "responses": {"type": "object", "additionalProperties": {"oneOf": [
-            {"enum": ["battle", "fortress"]}, {"type": "string", "pattern": "^retreat"},
-            {"type": "object", "required": ["retreat"], "additionalProperties": False, "properties": {"retreat": NAME}}]},
-            "description": "A defender's answer to an army entering its province: battle, fortress or {retreat: PROVINCE}."},
+        "responses": {"type": "object", "additionalProperties": {"oneOf": ANSWER["oneOf"] + [
+            {"type": "object", "minProperties": 1, "propertyNames": {"not": {"const": "retreat"}}, "additionalProperties": ANSWER,
+             "description": "Per entrant: entering army -> battle, fortress or {retreat: PROVINCE}; the victor of a battle "
+                            "answers the next army to have entered."}]},
+            "description": "A defender's answer to an army entering its province: battle, fortress or {retreat: PROVINCE}; "
+                           "or one answer per entering army: {ARMY: answer, ...}."},
         "besiege": {"type": "array", "items": ARMY, "description": "Armies laying siege to an empty enemy castle."},
         "battles": {"type": "array", "items": {
             "type": "object", "required": ["at", "attacker", "defender"], "additionalProperties": False,
-            "properties": {"at": NAME, "attacker": SIDE, "defender": SIDE,
+            "properties": {"at": NAME, "attacker": SIDES, "defender": SIDES,
                            "coin": {"enum": ["attacker", "defender"], "description": "Who won the coin toss when losses are equal."},
                            "castle_taken": {"type": "boolean", "description": "Relief battle: the besieger held the BUA and won."},
                            "winner": {**ARMY, "description": "Optional: checked against the losses."},

@@ -110,7 +110,8 @@ def initial_state(campaign, dice):
             if isinstance(spec, dict) and spec.get("composition") is not None:
                 list_name, slots = list_of(campaign, player.id)
                 try:
-                    check_composition(spec["composition"], slots, list_name, strength, opts["max_elements"])
+                    listed = check_composition(spec["composition"], slots, list_name, strength, opts["max_elements"])
+                    armies[army_id] = armies[army_id].but(elements=tuple(listed))
                 except CompositionError as exc:
                     problems.append(Problem(f"{army_id} ({player.id}): {exc.message}", hint=exc.hint,
                                             path=path + ("composition",), rule="army lists"))

@@ -45,7 +45,17 @@ def battle_sheets(campaign, state) -> list[BattleSheet]:
         here = sorted((a for a in state.armies.values() if a.province == province), key=lambda a: a.id)
         siege = state.sieges.get(province)
         owner = state.owners.get(province)
-        defenders = [a for a in here if a.clan == owner] or here[:1]
+        kyoto = campaign.map.provinces[province].has("kyoto")
+        neutral_land = owner is not None and state.clans[owner].neutral and any(a.clan != owner for a in here)
+        if neutral_land and not siege:
+            # a neutral army attacks the army that entered its land: the intruder defends
+            defenders = [a for a in here if a.clan != owner]
+        elif kyoto:
+            # Kyoto: every army present fights (Big Battle DBA); the claimant's side holds the city
+            first = next((a for a in here if state.claim and a.clan == state.claim.clan), here[0])
+            defenders = [a for a in here if state.allied(a.clan, first.clan)]
+        else:
+            defenders = [a for a in here if a.clan == owner] or here[:1]
         attackers = [a for a in here if any(state.enemies(a.clan, d.clan) for d in defenders)]
         if not attackers:
             continue
@@ -61,8 +71,13 @@ def battle_sheets(campaign, state) -> list[BattleSheet]:
             notes.append("Relief battle rules if an army comes to raise the siege: both armies have a camp; the relieving army "
                          "may garrison the BUA, whose loss counts as one element; the besieger sets the terrain and the BUA "
                          "stands on a neutral side halfway between the armies.")
-        if campaign.map.provinces[province].has("kyoto") and len(here) > 2:
-            notes.append("More than two armies in Kyoto: Big Battle DBA rules.")
+        if kyoto and len(defenders) + len(attackers) > 2:
+            size = [sum(a.strength for a in side) for side in (attackers, defenders)]
+            notes.append(f"More than two armies in Kyoto: Big Battle DBA rules, every army present on the table. Each side "
+                         f"breaks as one: the attackers ({size[0]} elements) at {breaking_point(opts, size[0])}, the defenders "
+                         f"({size[1]} elements) at {breaking_point(opts, size[1])} (Bitter Enders +2 to its side).")
+        if neutral_land and not siege:
+            notes.append("The neutral army attacks the army that entered its land: the intruder defends and sets the terrain.")
         setter = next((s.army for s in sides if s.role == "besieger"), None) if siege else defenders[0].id
         sheets.append(BattleSheet(province, kind, REQUIREMENTS[kind], river, castle,
                                   f"{setter} (unless the other side plays Excellent Reconnaissance)", tuple(sides), tuple(notes)))

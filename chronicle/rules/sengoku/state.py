@@ -25,6 +25,13 @@ class Army:
     strength: int
     besieged: bool = False          # shut in its own castle
     retreated: bool = False         # refused battle or lost one: its next move goes only towards its capital
+    #: the most this army may contain, by element ("3Kn(Gen)", "4Bd"...): its last declared
+    #: composition less the elements named lost since; None when unknown (never declared, or it
+    #: gained elements whose types are not entered). See armylists.py, "Tracking".
+    elements: tuple[tuple[str, int], ...] | None = None
+    #: where its general fell since its last declaration ("the battle of Three, turn 2"): its next
+    #: declaration must name a successor; None otherwise
+    general_lost: str | None = None
 
     def but(self, **changes) -> "Army":
         return replace(self, **changes)

@@ -100,6 +100,6 @@ def reinforce(ctx, state):
             continue
         gained = min(ctx.options["winter_reinforcement"], max(0, top - army.strength))
         if gained:
-            armies[army_id] = army.but(strength=army.strength + gained)
+            armies[army_id] = army.but(strength=army.strength + gained, elements=None)   # of no entered type
             ctx.emit(WinterReinforced(army_id, army.clan, province, gained))
     return state.but(armies=armies)
