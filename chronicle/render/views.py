@@ -606,15 +606,26 @@ def sengoku_battle(read: Reading, index: int, event) -> BattleView:
     armies = (event.attacker, event.defender)
     players = (event.attacker_clan, event.defender_clan)
     sides = []
-    for i, role in enumerate(("attacker", "defender")):
-        sides.append(Side(players[i], i, armies[i] == event.winner, armies[i], role,
-                          _at(event.sizes, i), _at(event.lost, i), _at(event.breaking, i)))
+    on_table = tuple(getattr(event, "armies", ()) or ())
+    if getattr(event, "big_battle", False) and on_table:
+        # a Big Battle (Kyoto): every army a side wrote, the side's breaking point on its first army
+        winner_side = next((x.side for x in on_table if x.army == event.winner), "attacker")
+        first = {}
+        for x in on_table:
+            team = 0 if x.side == "attacker" else 1
+            breaking = _at(event.breaking, team) if x.side not in first else None
+            first.setdefault(x.side, x.army)
+            sides.append(Side(x.clan, team, x.side == winner_side, x.army, x.side, x.elements, x.lost, breaking))
+    else:
+        for i, role in enumerate(("attacker", "defender")):
+            sides.append(Side(players[i], i, armies[i] == event.winner, armies[i], role,
+                              _at(event.sizes, i), _at(event.lost, i), _at(event.breaking, i)))
     for ally, beside, elements, lost in getattr(event, "allies", ()) or ():
         team = 0 if beside == event.attacker else 1
         sides.append(Side(read.armies.get(ally), team, armies[team] == event.winner, ally, "allied contingent",
                           elements, lost, None, beside))
     sides.sort(key=lambda s: (s.team, s.beside is not None))     # each army, then the contingents beside it
-    winner_team = 0 if event.winner == event.attacker else 1
+    winner_team = next((s.team for s in sides if s.army == event.winner), 0 if event.winner == event.attacker else 1)
     winners = tuple(dict.fromkeys(s.player for s in sides if s.team == winner_team and s.player))
     # the cards played in it are emitted just before it; what befell its armies follows it
     cards = []
@@ -622,7 +633,8 @@ def sengoku_battle(read: Reading, index: int, event) -> BattleView:
     while j >= 0 and read.events[j].kind == "card-played":
         cards.insert(0, (j, read.events[j]))
         j -= 1
-    involved = {event.attacker, event.defender} | {a for a, *_ in getattr(event, "allies", ()) or ()}
+    involved = ({event.attacker, event.defender} | {a for a, *_ in getattr(event, "allies", ()) or ()}
+                | {x.army for x in on_table})
     aftermath = []
     for k in range(index + 1, len(read.events)):
         other = read.events[k]

@@ -479,3 +479,27 @@ def test_big_battle_is_checked_like_a_battle_of_two(make_campaign):
 """)}, blue=TWO_ENTRANTS_BLUE)
     assert any("error: 3 armies in one battle at Three: only a battle in Kyoto with more than two armies present is a Big "
                "Battle [Big Battle DBA in Kyoto]" in p for p in found), found
+
+
+def test_big_battle_is_shown_whole_on_the_turn_page(make_campaign, tmp_path):
+    """The site's battle card of a Big Battle shows every army on the table with its own losses,
+    and the retreat of each beaten army, not only the first army written on each side."""
+    from chronicle.render.site import build_site
+    history, found = kyoto(make_campaign, """
+  - at: 18
+    attacker:
+      - {army: blue-1, lost: 5}
+      - {army: blue-2, lost: 3}
+    defender:
+      - {army: red-1, lost: 4, camp_taken: true}
+      - {army: red-2, lost: 3}
+      - {army: green-1, lost: 3, cards: [bitter_enders]}
+""")
+    assert errors(found) == []
+    build_site(history, tmp_path / "site", progress=False)
+    page = (tmp_path / "site" / "turns" / "001" / "index.html").read_text(encoding="utf-8")
+    card = page[page.index("Battle of"):]
+    card = card[:card.index("</article>")] if "</article>" in card else card
+    for name in ("blue-1", "blue-2", "red-1", "red-2", "green-1"):
+        assert name in card, name
+    assert card.count("retreat") >= 2, "both beaten armies' retreats belong to the battle"
