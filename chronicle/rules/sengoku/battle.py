@@ -20,6 +20,7 @@ tracked between declarations (armylists.py).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from ...suggest import did_you_mean
 from .armylists import counted, remove, text_of, without_general
@@ -35,6 +36,37 @@ def breaking_point(options, size: int) -> int:
         if size <= top:
             return point
     return math.ceil(size / 3)
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """An entry that cannot decide a battle: both sides broke, or equal losses and no coin."""
+    message: str
+    hint: str
+    rule: str
+
+
+def who_lost(counted, points, general, coin, sides: str, general_how: str):
+    """The loser's index (0 attacker, 1 defender) and why, from the entered losses: the first to
+    break; else a lost general with more elements lost; else more elements lost; else the coin.
+
+    ``counted`` are the losses that count towards breaking, ``points`` the breaking points,
+    ``general`` whether each side lost by its general; ``sides`` names them in messages."""
+    broke = [counted[i] >= points[i] for i in range(2)]
+    if all(broke):
+        return Undecided(f"both {sides} reached their breaking points ({counted[0]} of {points[0]}, "
+                         f"{counted[1]} of {points[1]}); the battle ends when the first one breaks",
+                         "enter the losses when the battle ended", "breaking points")
+    if any(broke):
+        return broke.index(True), "the enemy broke"
+    if any(general):
+        return general.index(True), general_how
+    if counted[0] != counted[1]:
+        return (0 if counted[0] > counted[1] else 1), "fewer elements lost when time ran out"
+    if coin in ("attacker", "defender"):
+        return (1 if coin == "attacker" else 0), "equal losses: the coin toss"
+    return Undecided(f"both sides lost {counted[0]} elements and no one broke: the coin toss decides",
+                     "write  coin: attacker  or  coin: defender  (the winner of the toss)", "battles")
 
 
 def retreat_options(ctx, state, army) -> list[str]:
@@ -162,25 +194,12 @@ def fight(ctx, state, b):
     if bua_i is not None:
         counted[1 - bua_i] += 1
     points = [breaking_point(opts, s) + e for s, e in zip(sizes, bonus)]
-    broke = [counted[i] >= points[i] for i in range(2)]
     general = [b.attacker.general_lost and counted[0] > counted[1], b.defender.general_lost and counted[1] > counted[0]]
-    if all(broke):
-        ctx.reject(f"both armies reached their breaking points ({counted[0]} of {points[0]}, {counted[1]} of {points[1]}); "
-                    "the battle ends when the first one breaks", b.at,
-                    hint="enter the losses when the battle ended", rule="breaking points", **rejected)
+    decided = who_lost(counted, points, general, b.coin, "armies", "the enemy lost its general and more elements")
+    if isinstance(decided, Undecided):
+        ctx.reject(decided.message, b.at, hint=decided.hint, rule=decided.rule, **rejected)
         return state
-    if any(broke):
-        loser_i, how = broke.index(True), "the enemy broke"
-    elif any(general):
-        loser_i, how = general.index(True), "the enemy lost its general and more elements"
-    elif counted[0] != counted[1]:
-        loser_i, how = (0 if counted[0] > counted[1] else 1), "fewer elements lost when time ran out"
-    elif b.coin in ("attacker", "defender"):
-        loser_i, how = (1 if b.coin == "attacker" else 0), "equal losses: the coin toss"
-    else:
-        ctx.reject(f"both sides lost {counted[0]} elements and no one broke: the coin toss decides", b.at,
-                    hint="write  coin: attacker  or  coin: defender  (the winner of the toss)", rule="battles", **rejected)
-        return state
+    loser_i, how = decided
     winner, loser = fighters[1 - loser_i], fighters[loser_i]
     if b.winner is not None and b.winner != winner.id:
         ctx.problem(f"the entry says {b.winner} won, but by the losses {winner.id} won ({how})", b.at + ("winner",),

@@ -6,8 +6,8 @@ armies on each side, checked like a battle of two (battle.py) and enforced per a
 from __future__ import annotations
 
 from ...suggest import did_you_mean
-from .battle import (_all_present, _contingent_problem, _neutral_attacks, _on_table, _tracked, breaking_point,
-                     retreat)
+from .battle import (Undecided, _all_present, _contingent_problem, _neutral_attacks, _on_table, _tracked,
+                     breaking_point, retreat, who_lost)
 from .cards import play_card
 from .events import ArmyDestroyed, BattleFought, ElementsLost
 
@@ -112,26 +112,14 @@ def fight_big(ctx, state, b):
     if not ok:
         return state
     points = [breaking_point(opts, sizes[i]) + bonus[i] for i in range(2)]
-    broke = [totals[i] >= points[i] for i in range(2)]
     general = [b.attackers[0].general_lost and totals[0] > totals[1],
                b.defenders[0].general_lost and totals[1] > totals[0]]
-    if all(broke):
-        ctx.reject(f"both sides reached their breaking points ({totals[0]} of {points[0]}, {totals[1]} of {points[1]}); "
-                   "the battle ends when the first one breaks", b.at, hint="enter the losses when the battle ended",
-                   rule="breaking points", **rejected)
+    decided = who_lost(totals, points, general, b.coin, "sides",
+                       "the enemy's commander-in-chief lost his general and the side more elements")
+    if isinstance(decided, Undecided):
+        ctx.reject(decided.message, b.at, hint=decided.hint, rule=decided.rule, **rejected)
         return state
-    if any(broke):
-        loser_i, how = broke.index(True), "the enemy broke"
-    elif any(general):
-        loser_i, how = general.index(True), "the enemy's commander-in-chief lost his general and the side more elements"
-    elif totals[0] != totals[1]:
-        loser_i, how = (0 if totals[0] > totals[1] else 1), "fewer elements lost when time ran out"
-    elif b.coin in ("attacker", "defender"):
-        loser_i, how = (1 if b.coin == "attacker" else 0), "equal losses: the coin toss"
-    else:
-        ctx.reject(f"both sides lost {totals[0]} elements and no one broke: the coin toss decides", b.at,
-                   hint="write  coin: attacker  or  coin: defender  (the winner of the toss)", rule="battles", **rejected)
-        return state
+    loser_i, how = decided
     win_i = 1 - loser_i
     if b.winner is not None and b.winner not in {a.id for a in teams[win_i]} | {a.clan for a in teams[win_i]}:
         ctx.problem(f"the entry says {b.winner} won, but by the losses the {('attackers', 'defenders')[win_i]} won ({how})",
