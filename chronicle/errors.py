@@ -6,7 +6,7 @@ sorted by place, in the ``path:line:col: error: message`` form editors understan
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 

@@ -9,7 +9,6 @@ import pytest
 from click.testing import CliRunner
 
 from chronicle.cli import main
-from samples import SMALL_CAMPAIGN, SMALL_MAP  # noqa: F401  (re-exported for older imports)
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -13,7 +13,7 @@ import yaml
 
 from chronicle.history import load_history
 
-from samples import SMALL_CAMPAIGN
+from samples import SMALL_CAMPAIGN  # noqa: F401  (re-exported for the site tests)
 
 
 # Two turns on tests/conftest.py's small map: recorded and drawn dice, a story with a table,

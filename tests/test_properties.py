@@ -85,7 +85,6 @@ def _generate(data, root: Path):
     (root / "content" / "campaign.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
     campaign, problems = load_campaign(root)
     assert campaign is not None and not problems, [p.format() for p in problems]
-    ruleset = campaign.ruleset
     turns: list[dict] = []
     for number in range(1, n_turns + 1):
         # the position orders are judged against: the start of the turn, late joiners placed
