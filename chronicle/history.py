@@ -69,6 +69,18 @@ def replay(campaign: Campaign) -> History:
                    tuple(problems))
 
 
+def replay_folder(root: Path | str) -> tuple[History | None, list[Problem]]:
+    """Load and replay without raising: the History carries every problem, the loader's first.
+
+    None (with the problems) when the campaign cannot even be loaded."""
+    campaign, problems = load_campaign(root)
+    if campaign is None:
+        return None, problems
+    history = replay(campaign)
+    everything = tuple(problems) + tuple(history.problems)
+    return History(history.campaign, history.start, history.start_events, history.turns, everything), list(everything)
+
+
 def load_history(root: Path | str, until: int | None = None) -> History:
     """Load and replay; raise ChronicleError with every error found (warnings stay on History).
 
@@ -76,11 +88,10 @@ def load_history(root: Path | str, until: int | None = None) -> History:
     state up to it): the administrator can look at turn 3 while turn 7 is still being written.
     Those later errors come back as warnings.
     """
-    campaign, problems = load_campaign(root)
-    if campaign is None:
+    history, problems = replay_folder(root)
+    if history is None:
         raise ChronicleError(problems)
-    history = replay(campaign)
-    everything = list(problems) + list(history.problems)
+    everything = list(history.problems)
     if until is not None:
         everything = [_after_turn_as_warning(p, until) for p in everything]
     if errors_only(everything):

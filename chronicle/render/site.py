@@ -9,6 +9,7 @@ nothing reads the clock, and everything is sorted.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import posixpath
@@ -288,18 +289,7 @@ def _in_template(exc: BaseException, root: Path) -> bool:
 def _bar(items, progress: bool):
     if progress:
         return click.progressbar(items, label="Building site", file=sys.stderr)
-    return _Quiet(items)
-
-
-class _Quiet:
-    def __init__(self, items):
-        self.items = items
-
-    def __enter__(self):
-        return self.items
-
-    def __exit__(self, *exc):
-        return False
+    return contextlib.nullcontext(items)
 
 
 def _write(root: Path, path: str, data: str | bytes) -> None:

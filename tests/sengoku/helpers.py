@@ -11,9 +11,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from chronicle.content import load_campaign
 from chronicle.dice import DiceBox
-from chronicle.history import replay
+from chronicle.history import replay, replay_folder
 
 from .invariants import check_history
 
@@ -75,11 +74,8 @@ options:
 def play(make_campaign, turns: dict, **kwargs):
     """Write and replay; returns (history, problems as formatted strings)."""
     root = make_campaign(campaign_yaml(**kwargs), {n: textwrap.dedent(t) for n, t in turns.items()})
-    campaign, problems = load_campaign(root)
-    assert campaign is not None, [p.format() for p in problems]
-    history = replay(campaign)
-    history = history.__class__(history.campaign, history.start, history.start_events, history.turns,
-                                tuple(problems) + tuple(history.problems))
+    history, problems = replay_folder(root)
+    assert history is not None, [p.format() for p in problems]
     check_history(history)
     found = [p.format() for p in history.problems]
     return history, found
@@ -98,13 +94,10 @@ def replay_recorded(root, monkeypatch):
         return real_roll(self, sides, *identity, **kwargs)
 
     monkeypatch.setattr(DiceBox, "roll", spy)
-    campaign, problems = load_campaign(root)
-    assert campaign is not None, [p.format() for p in problems]
-    history = replay(campaign)
-    history = history.__class__(history.campaign, history.start, history.start_events, history.turns,
-                                tuple(problems) + tuple(history.problems))
+    history, problems = replay_folder(root)
+    assert history is not None, [p.format() for p in problems]
     check_history(history)
-    again = replay(campaign)
+    again = replay(history.campaign)
     assert again.final == history.final and [t.events for t in again.turns] == [t.events for t in history.turns], \
         "the replay is not deterministic"
     unwritten = []
@@ -142,10 +135,7 @@ def play_grid(make_campaign, players: str, turns: dict, options: str = ""):
            f"options:\n  {deck}\n  {options}\n"
     root = make_campaign(text, {n: textwrap.dedent(t) for n, t in turns.items()})
     (Path(root) / "content" / "map.yaml").write_text(GRID_MAP.read_text(encoding="utf-8"), encoding="utf-8")
-    campaign, problems = load_campaign(root)
-    assert campaign is not None, [p.format() for p in problems]
-    history = replay(campaign)
-    history = history.__class__(history.campaign, history.start, history.start_events, history.turns,
-                                tuple(problems) + tuple(history.problems))
+    history, problems = replay_folder(root)
+    assert history is not None, [p.format() for p in problems]
     check_history(history)
     return history, [p.format() for p in history.problems]

@@ -392,6 +392,18 @@ battles:
 KYOTO_OPTIONS = "shogun_provinces: 3\n  shogun_prestige: 0"
 
 
+FIVE_ARMIES_IN_KYOTO = """
+  - at: 18
+    attacker:
+      - {army: blue-1, lost: 5}
+      - {army: blue-2, lost: 3}
+    defender:
+      - {army: red-1, lost: 4, camp_taken: true}
+      - {army: red-2, lost: 3}
+      - {army: green-1, lost: 3, cards: [bitter_enders]}
+"""
+
+
 def kyoto(make_campaign, battle: str):
     return play_grid(make_campaign, KYOTO_PLAYERS, {1: KYOTO_TURN.format(battle=battle)}, options=KYOTO_OPTIONS)
 
@@ -405,16 +417,7 @@ def test_big_battle_in_kyoto_with_more_than_two_armies(make_campaign):
     Per army: its own losses; both Blue armies retreat towards their capital. Per clan: Red, whose
     army is written first, +3 victory, +8 elements destroyed, +2 camp; Green as allied +2; Blue -2
     and +10 elements destroyed."""
-    history, found = kyoto(make_campaign, """
-  - at: 18
-    attacker:
-      - {army: blue-1, lost: 5}
-      - {army: blue-2, lost: 3}
-    defender:
-      - {army: red-1, lost: 4, camp_taken: true}
-      - {army: red-2, lost: 3}
-      - {army: green-1, lost: 3, cards: [bitter_enders]}
-""")
+    history, found = kyoto(make_campaign, FIVE_ARMIES_IN_KYOTO)
     assert errors(found) == []
     fought = events_of(history, 1, "BattleFought")
     assert len(fought) == 1 and fought[0].big_battle
@@ -485,16 +488,7 @@ def test_big_battle_is_shown_whole_on_the_turn_page(make_campaign, tmp_path):
     """The site's battle card of a Big Battle shows every army on the table with its own losses,
     and the retreat of each beaten army, not only the first army written on each side."""
     from chronicle.render.site import build_site
-    history, found = kyoto(make_campaign, """
-  - at: 18
-    attacker:
-      - {army: blue-1, lost: 5}
-      - {army: blue-2, lost: 3}
-    defender:
-      - {army: red-1, lost: 4, camp_taken: true}
-      - {army: red-2, lost: 3}
-      - {army: green-1, lost: 3, cards: [bitter_enders]}
-""")
+    history, found = kyoto(make_campaign, FIVE_ARMIES_IN_KYOTO)
     assert errors(found) == []
     build_site(history, tmp_path / "site", progress=False)
     page = (tmp_path / "site" / "turns" / "001" / "index.html").read_text(encoding="utf-8")

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 
-from chronicle.content import load_campaign
-from chronicle.history import replay
+from chronicle.history import replay_folder
 
 from .helpers import army, errors, events_of, play
 from .invariants import check_history
@@ -238,11 +237,8 @@ map:
 
 def diamond(make_campaign, turns, root=None):
     root = make_campaign(DIAMOND, turns, root=root)
-    campaign, problems = load_campaign(root)
-    assert campaign is not None, [p.format() for p in problems]
-    history = replay(campaign)
-    history = history.__class__(history.campaign, history.start, history.start_events, history.turns,
-                                tuple(problems) + tuple(history.problems))
+    history, problems = replay_folder(root)
+    assert history is not None, [p.format() for p in problems]
     check_history(history)
     return history, [p.format() for p in history.problems]
 

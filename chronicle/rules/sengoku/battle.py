@@ -156,22 +156,11 @@ def fight(ctx, state, b):
         size, lost = army.strength, side.lost
         mine = []
         for c in side.allies:
-            ally = state.armies.get(c.army)
-            if ally is None:
-                ctx.reject(f"unknown army {c.army!r}", c.at + ("army",), hint=did_you_mean(c.army, state.armies),
-                           rule="allied contingents", **rejected, also=(c.army,))
+            checked = checked_contingent(ctx, state, c, army, b.province, rejected)
+            if checked is None:
                 ok = False
                 continue
-            why, cost = _contingent_problem(ctx, state, c, ally, army, b.province)
-            if why:
-                ctx.reject(why, c.at, rule="allied contingents", **rejected, also=(c.army,))
-                ok = False
-                continue
-            if c.lost > c.elements:
-                ctx.reject(f"the contingent of {c.army} lost {c.lost} of its {c.elements} elements", c.at + ("lost",), rule="battles",
-                           **rejected, also=(c.army,))
-                ok = False
-                continue
+            ally, cost = checked
             size += c.elements
             lost += c.lost
             mine.append((c, ally, cost))
@@ -390,6 +379,27 @@ def _in_order_of_entry(ctx, state, b, att, dfn) -> bool:
                         rule="several armies entering are met in order of entry", **rejected)
             return False
     return True
+
+
+def checked_contingent(ctx, state, c, army, province, rejected, fighting=()):
+    """An allied contingent's entry checked (its army exists, may send it, lost no more than it
+    brought): ``(ally, forced-march cost)``, or None after rejecting the battle at its place.
+    ``fighting``: armies on the table themselves (a Big Battle), which cannot also send one."""
+    ally = state.armies.get(c.army)
+    if ally is None:
+        ctx.reject(f"unknown army {c.army!r}", c.at + ("army",), hint=did_you_mean(c.army, state.armies),
+                   rule="allied contingents", **rejected, also=(c.army,))
+        return None
+    why, cost = ((f"{c.army} fights in this battle itself", 0) if c.army in fighting
+                 else _contingent_problem(ctx, state, c, ally, army, province))
+    if why:
+        ctx.reject(why, c.at, rule="allied contingents", **rejected, also=(c.army,))
+        return None
+    if c.lost > c.elements:
+        ctx.reject(f"the contingent of {c.army} lost {c.lost} of its {c.elements} elements", c.at + ("lost",),
+                   rule="battles", **rejected, also=(c.army,))
+        return None
+    return ally, cost
 
 
 def _contingent_problem(ctx, state, c, ally, army, province):

@@ -6,7 +6,7 @@ armies on each side, checked like a battle of two (battle.py) and enforced per a
 from __future__ import annotations
 
 from ...suggest import did_you_mean
-from .battle import (Undecided, _all_present, _contingent_problem, _neutral_attacks, _on_table, _tracked,
+from .battle import (Undecided, _all_present, _neutral_attacks, checked_contingent, _on_table, _tracked,
                      breaking_point, retreat, who_lost)
 from .cards import play_card
 from .events import ArmyDestroyed, BattleFought, ElementsLost
@@ -92,20 +92,11 @@ def fight_big(ctx, state, b):
         sizes[i] += army.strength
         totals[i] += side.lost
         for c in side.allies:
-            ally = state.armies.get(c.army)
-            if ally is None:
-                ctx.reject(f"unknown army {c.army!r}", c.at + ("army",), hint=did_you_mean(c.army, state.armies),
-                           rule="allied contingents", **rejected, also=(c.army,))
+            checked = checked_contingent(ctx, state, c, army, b.province, rejected, fighting=ids)
+            if checked is None:
                 ok = False
                 continue
-            why, cost = ((f"{c.army} fights in this battle itself", 0) if c.army in ids
-                         else _contingent_problem(ctx, state, c, ally, army, b.province))
-            if not why and c.lost > c.elements:
-                why = f"the contingent of {c.army} lost {c.lost} of its {c.elements} elements"
-            if why:
-                ctx.reject(why, c.at, rule="allied contingents", **rejected, also=(c.army,))
-                ok = False
-                continue
+            ally, cost = checked
             sizes[i] += c.elements
             totals[i] += c.lost
             contingents.append((i, side, c, ally, cost))
