@@ -25,7 +25,7 @@ from markupsafe import Markup
 from ..errors import ChronicleError, Place, Problem
 from . import feeds, output, views
 from .charts import Chart, Reference, Series, line_chart
-from .maps import MapPainter
+from .mapviews import SiteMaps
 from .markdown import render_markdown
 from .theme import default_theme_dir
 
@@ -105,11 +105,7 @@ class SiteRenderer:
         self.history = history
         self.campaign = history.campaign
         self.model = views.build_model(history)
-        marked: dict[str, int] = {}
-        for view in self.model.turns:            # the labels keep clear of every mark any turn draws
-            for pid, marks in view.summary.marks.items():
-                marked[pid] = max(marked.get(pid, 0), len(marks))
-        self.painter = MapPainter(self.campaign, marked=marked)
+        self.maps = SiteMaps(self.campaign, self.model)
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
 
@@ -126,7 +122,7 @@ class SiteRenderer:
             "page_path": page_path, "page_kind": kind, "url": _url,
             "nav": [{"path": p, "label": label, "current": p == page_path} for p, label in self._nav()],
             "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
-            "credit": self.painter.geometry.credit, "language": campaign.doc.data.get("language", "en")
+            "credit": self.maps.geometry.credit, "language": campaign.doc.data.get("language", "en")
             if isinstance(campaign.doc.data, dict) else "en",
             "absolute_base": None, "views": views,
             **extra,
@@ -139,23 +135,6 @@ class SiteRenderer:
                       for k, v in extra.items()}
             return self.env.get_template(template).render(self._context(path, kind, **values))
         return Output(path, make)
-
-    def map_svg(self, view: views.TurnView, page_path: str, mark_changes: bool = True) -> Markup:
-        base = posixpath.dirname(page_path) or "."
-
-        def href(pid: str) -> str:
-            return posixpath.relpath(f"provinces/{pid}.html", base)
-        title = "The map at the start" if view.number == 0 else f"The map after turn {view.number}"
-        return Markup(self.painter.svg(view.summary, changed=view.changed if (mark_changes and view.number) else None,
-                                       title=title, href=href))
-
-    def map_frame(self, view: views.TurnView) -> dict:
-        """How a phone frames the map of ``view``: the readable width (CSS pixels), whether that is
-        wider than a phone (then the frame scrolls sideways, with a hint), and where it first looks
-        (the provinces that changed hands, in percent of the map's width and height)."""
-        width = self.painter.readable_width()
-        x, y = self.painter.focus([c.province for c in view.changes] if view.changes else ())
-        return {"width": width, "scrolls": width > 420, "x": x, "y": y}
 
     def charts(self, emphasis: str | None, prefix: str) -> list[Markup]:
         campaign = self.campaign
@@ -176,37 +155,33 @@ class SiteRenderer:
 
     def outputs(self) -> list[Output]:
         model, campaign = self.model, self.campaign
-        out = [self._page("index.html", "index.html", "home",
-                          lazy_map=lambda: self.map_svg(model.final, "index.html"), map_frame=self.map_frame(model.final),
-                          legend=self.painter.legend(model.final.summary, model.final.changed if model.final.number else None),
-                          latest=model.final)]
+        maps = self.maps
+        out = [self._page("index.html", "index.html", "home", lazy_map=lambda: maps.turn(model.final, "index.html"),
+                          legend=maps.legend(model.final), latest=model.final)]
         out.append(self._page("turns/index.html", "turns.html", "turns"))
         for view in model.turns:
             path = view.path
             out.append(self._page(path, "turn.html", "turn", turn=view,
-                                  lazy_map=lambda v=view, p=path: self.map_svg(v, p), map_frame=self.map_frame(view),
-                                  legend=self.painter.legend(view.summary, view.changed if view.number else None)))
+                                  lazy_map=lambda v=view, p=path: maps.turn(v, p), legend=maps.legend(view)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v)))
-            out.append(Output(f"turns/{view.slug}/map.svg", lambda v=view: self.painter.svg(
-                v.summary, changed=v.changed if v.number else None, standalone=True,
-                title=("The start" if v.number == 0 else f"After turn {v.number}") + f" — {campaign.title}")))
         for player in campaign.players:
             out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player,
-                                  lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}")))
+                                  lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}"),
+                                  lazy_map=lambda p=player.id: maps.player(p, f"players/{p}.html"),
+                                  lazy_legend=lambda p=player.id: maps.player_legend(p)))
         out.append(self._page("provinces/index.html", "provinces.html", "provinces"))
         for pid in sorted(campaign.map.provinces):
             out.append(self._page(f"provinces/{pid}.html", "province.html", "province",
-                                  province=campaign.map.provinces[pid]))
+                                  province=campaign.map.provinces[pid],
+                                  lazy_map=lambda p=pid: maps.province(p, f"provinces/{p}.html")))
         out.append(self._page("standings.html", "standings.html", "standings", lazy_charts=lambda: self.charts(None, "chart-all")))
         if model.sheets is not None:
             out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", sheets=model.sheets,
-                                  lazy_sheet_maps=lambda: {sheet["province"]: Markup(self.painter.svg(
-                                      model.final.summary, focus=sheet["province"], ids=False,
-                                      title=f"{campaign.name_of(sheet['province'])} and around it"))
-                                      for sheet in model.sheets}))
-        _x, _y, w, h = self.painter.geometry.view_box
-        out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
-                              legend=self.painter.legend(model.final.summary, {"": None})))
+                                  lazy_sheet_maps=lambda: {sheet["province"]: maps.sheet(sheet["province"])
+                                                           for sheet in model.sheets}))
+        out.append(self._page("timeline.html", "timeline.html", "timeline",
+                              lazy_timeline=lambda: maps.timeline("timeline.html"),
+                              legend=maps.timeline_legend()))
         out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
             self._context("404.html", "not-found", absolute_base=campaign.url))))
         out.append(Output("feed.xml", self._feed))

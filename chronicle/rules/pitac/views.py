@@ -67,4 +67,5 @@ def standings(campaign, state: PitacState) -> Standings:
         rows.append((pid, (counts.get(pid, 0), capital or "-", state.vp.get(pid, 0),
                            state.vp_all_time.get(pid, 0), status)))
     notes = (f"Shogun at {standing.shogun_needed(campaign, state)} of {len(campaign.map.provinces)} territories.",)
-    return Standings(("Territories", "Capital", "VP (this epoch)", "VP (all time)", "Status"), tuple(rows), notes)
+    return Standings(("Territories", "Capital", "VP (this epoch)", "VP (all time)", "Status"), tuple(rows), notes,
+                     key=("Territories", "Status"))

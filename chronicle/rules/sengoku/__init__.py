@@ -208,7 +208,8 @@ class Sengoku(Ruleset):
                                    sum(a.strength for a in armies), len(clan.hand), status)))
         date = date_of(campaign.options, state.turn)
         notes = (f"{date.label} ({date.season}); deck {state.deck_number}, {len(state.deck)} cards left.",)
-        return Standings(("Provinces", "Prestige", "Armies", "Elements", "Cards", "Status"), tuple(rows), notes)
+        return Standings(("Provinces", "Prestige", "Armies", "Elements", "Cards", "Status"), tuple(rows), notes,
+                         key=("Prestige", "Status"))
 
     def to_json(self, campaign, state, events=(), private: bool = False) -> dict:
         """The state after a turn and its events, as documented in docs/rules/sengoku.md ("State
