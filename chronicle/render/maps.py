@@ -17,7 +17,7 @@ library per page. Outlines come from, in order:
 A map is framed to the provinces in play (held by a player, reached by an order, contested, or
 where an army stands), with a margin; the whole map stays in the SVG (``data-full``), one click
 away for the page's script. Marks, arrows and names are sized in CSS pixels as the page first
-shows the map (:data:`DESKTOP`: a 1280-pixel-wide page gives the map 768 × 828 pixels), so
+shows the map (:data:`DESKTOP`: a 1280-pixel-wide page gives the map 1184 × 828 pixels), so
 they keep their size whatever the frame; names too small to read there appear on zooming
 (:mod:`.labels`). The painter reads a :class:`~chronicle.rules.Summary` only.
 """
@@ -63,9 +63,9 @@ LINK_STYLE = {            # kind -> (colour, dash pattern in pixels, width in pi
     "ford": ("#2a7ab8", (2, 2), 1.6),
 }
 CREDITS = {"japan": "Province boundaries: Asukana/Ryoseikoku_20230626_TSV, CC0 1.0"}
-#: the room (CSS pixels) a map has on a 1280-pixel-wide page: two thirds of the grid, 92% of a
+#: the room (CSS pixels) a map has on a 1280-pixel-wide page: the page's width, 92% of a
 #: 900-pixel-tall window; and a locator map's on a province or player page
-DESKTOP = (768.0, 828.0)
+DESKTOP = (1184.0, 828.0)
 LOCATOR = (340.0, 340.0)
 #: scales (pixels per map unit) are rounded down to a power of this, so that a few label layouts
 #: serve every page and a name is never drawn smaller than READABLE_PX
@@ -520,7 +520,8 @@ class MapPainter:
         out.append(self._provinces(summary, changed, href, ids, px, keep, tint))
         if changed:
             out.append(self._outlines(sorted(p for p in changed if keep(g.boxes[p])), "changed-outlines",
-                                      "changed-outline", CHANGED, 2.6 * px, f"{_fmt(5 * px, self._d + 1)},{_fmt(3 * px, self._d + 1)}"))
+                                      "changed-outline", CHANGED, 2.6 * px, f"{_fmt(5 * px, self._d + 1)},{_fmt(3 * px, self._d + 1)}",
+                                      reuse=ids))
         out.append(layers.links)
         if focus:
             out.append(self._focus(focus, px))
@@ -633,7 +634,7 @@ class MapPainter:
                 before, _after = changed[pid]
                 tip += f"; changed hands this turn (before: {name(before) if before else 'neutral'})"
             ident = f' id="province-{pid}"' if ids else ""
-            path = (f'<path{ident} class="{" ".join(classes)}" data-owner="{owner or ""}" d="{self._d_of(pid)}">'
+            path = (f'<path{ident} class="{" ".join(classes)}" d="{self._d_of(pid)}">'
                     f'<title>{escape(tip)}</title></path>')
             if href is not None:
                 path = f'<a href="{escape(href(pid))}">{path}</a>'
@@ -641,14 +642,19 @@ class MapPainter:
         return (f'<g class="provinces" stroke="{BORDER}" stroke-width="{self._width(0.9 * px)}" stroke-linejoin="round" '
                 f'fill-rule="evenodd"{self._scaled()}>{"".join(parts)}</g>')
 
-    def _outlines(self, pids, group_class, path_class, colour, width, dash=None) -> str:
+    def _outlines(self, pids, group_class, path_class, colour, width, dash=None, reuse=False) -> str:
+        """Outlines of ``pids`` drawn over the provinces; ``reuse``: by reference to the provinces'
+        own paths (their ids are on the page), so that no outline is written twice."""
         if not pids:
             return ""
         q = self._compact_q or 1.0
         dashed = ""
         if dash:
             dashed = ' stroke-dasharray="' + ",".join(_fmt(float(v) / q, self._d + 1) for v in dash.split(",")) + '"'
-        paths = "".join(f'<path class="{path_class}" d="{self._d_of(p)}"/>' for p in pids)
+        if reuse:
+            paths = "".join(f'<use class="{path_class}" href="#province-{p}"/>' for p in pids)
+        else:
+            paths = "".join(f'<path class="{path_class}" d="{self._d_of(p)}"/>' for p in pids)
         return (f'<g class="{group_class}" fill="none" stroke="{colour}" stroke-width="{self._width(width)}" '
                 f'stroke-linejoin="round"{dashed} pointer-events="none" aria-hidden="true"{self._scaled()}>{paths}</g>')
 
@@ -728,12 +734,12 @@ class MapPainter:
         seen = set()
         grey = "#8c8c8c"
 
-        drawing = Overlay({"a": (4, 17), "b": (42, 11), "c": (30, 19)}, 1.0, lambda _p: grey, 1, _text_on)
+        drawing = Overlay({"a": (-2, 16), "b": (42, 8), "c": (24, 17)}, 1.0, lambda _p: grey, 1, _text_on)
 
         def add(key, label, mark):
             if key not in seen:
                 seen.add(key)
-                out.append(LegendItem("order", label, None, key, _sample(drawing.body(mark), 46, 26)))
+                out.append(LegendItem("order", label, None, key, _sample(drawing.body(mark), 38, 24)))
         for m in orders:
             kind = m.kind
             legs = {w for leg in m.legs for w in leg.split()}

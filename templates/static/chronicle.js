@@ -263,7 +263,6 @@
         var path = paths[pid];
         var owner = held[pid];
         path.setAttribute("class", "province " + (owner ? "owner-" + owner : "neutral"));
-        path.setAttribute("data-owner", owner || "");
         var title = path.querySelector("title");
         if (title) {
           var place = title.textContent.split(":")[0];
