@@ -110,6 +110,9 @@ class Ruleset:
     campaign_properties: Mapping[str, dict] = {}
     #: JSON Schema of one turn file
     turn_schema: Mapping[str, Any] = {"type": "object"}
+    #: side files a campaign may name as ``KEY: {file: PATH}`` in campaign.yaml (or write inline):
+    #: key -> the file's JSON Schema; the loader reads them into ``Campaign.files``
+    campaign_files: Mapping[str, dict] = {}
 
     def option_defaults(self) -> dict:
         return {name: default for name, (default, _schema, _doc) in self.options.items()}
@@ -149,7 +152,8 @@ class Ruleset:
 def registry() -> dict[str, Ruleset]:
     from .pitac import Pitac
     from .sengoku import Sengoku
-    rulesets = [Pitac(), Sengoku()]
+    from .clanwar import Clanwar
+    rulesets = [Pitac(), Sengoku(), Clanwar()]
     return {r.name: r for r in rulesets}
 
 
