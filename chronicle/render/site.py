@@ -26,6 +26,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
+from ..rules import namer
 from . import feeds, views
 from .charts import Chart, Reference, Series, line_chart
 from .maps import MapPainter
@@ -115,6 +116,7 @@ class SiteRenderer:
         self.painter = MapPainter(self.campaign, marked=marked)
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
+        self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
 
     def _nav(self) -> tuple:
         if self.model.sheets is None:
@@ -128,7 +130,7 @@ class SiteRenderer:
             "campaign": campaign, "model": self.model, "ruleset": campaign.ruleset,
             "page_path": page_path, "page_kind": kind, "url": _url,
             "nav": [{"path": p, "label": label, "current": p == page_path} for p, label in self._nav()],
-            "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
+            "name": self.name, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
             "credit": self.painter.geometry.credit, "language": campaign.doc.data.get("language", "en")
             if isinstance(campaign.doc.data, dict) else "en",
             "absolute_base": None, "views": views,

@@ -148,6 +148,27 @@ class Ruleset:
         """Each player's orders as written, for the turn page."""
         return {}
 
+    def display_names(self, campaign, state) -> Mapping[str, str]:
+        """Display names of the ids a state knows besides players and provinces (Clan War's units
+        and personalities), for sentences; the default: none."""
+        return {}
+
+
+def namer(campaign, states=()):
+    """``name(id)`` for sentences: players and provinces by the campaign, then any id the ruleset
+    names in the given states (a later state's name wins: a personality renamed by experience)."""
+    extra: dict[str, str] = {}
+    for state in states:
+        extra.update(campaign.ruleset.display_names(campaign, state))
+    if not extra:
+        return campaign.name_of
+
+    def name(some_id) -> str:
+        if some_id is None or some_id in campaign.player_ids or some_id in campaign.map.provinces:
+            return campaign.name_of(some_id)
+        return extra.get(some_id, str(some_id))
+    return name
+
 
 def registry() -> dict[str, Ruleset]:
     from .pitac import Pitac

@@ -109,5 +109,8 @@ class Clanwar(Ruleset):
     def orders_of(self, campaign, record):
         return views.orders_of(campaign, record)
 
+    def display_names(self, campaign, state):
+        return views.display_names(state)
+
 
 __all__ = ["Clanwar", "PhaseBegun"]

@@ -247,7 +247,8 @@ def _withdrawals(ctx, entry, final, winners, side_of, outcome_of, province) -> d
     leaving: dict[str, dict] = {}
     for player in sorted(side_of):
         beaten = entry.winner is not None and player not in winners
-        units = {u.id for u in board.units_in(province, player)}
+        units = {u.id for u in board.units_in(province, player)
+                 if u.models > (outcome_of[u.id].lost if outcome_of.get(u.id) is not None else 0)}     # survivors
         left = {uid for uid in units if outcome_of.get(uid) is not None and outcome_of[uid].left_table}
         goes = units if beaten else left
         if not goes and not beaten:
@@ -558,6 +559,8 @@ def _control(ctx, entry, province, controller, winners):
                 and not board.allied(controller, winner):
             liberation = ("kept", winner, original)
         return after, rule, liberation
+    if not all(board.allied(a, b) for a in winners for b in winners):
+        return None, "winners who are not allies: neutral until one army stands there alone (Q60)", None
     ctx.problem(f"allied winners at {ctx.name(province)}: who controls it? It stays neutral, occupied by both", entry.at,
                 hint=f"write control: {{to: PLAYER}}, or control: neutral", rule="allied winners (L124)", severity="warning")
     return None, "allied winners did not agree: neutral, occupied by both (L124)", ("joint",)

@@ -96,3 +96,10 @@ def orders_of(campaign, record) -> dict[str, list[str]]:
     for purchase in record.purchases:
         orders.setdefault(purchase.player, []).append(f"buy {purchase.kind} {purchase.subject}")
     return orders
+
+
+def display_names(state) -> dict[str, str]:
+    """Units and personalities by their names, for sentences."""
+    names = {u.id: u.name for u in state.units.values()}
+    names.update({p.id: p.name for p in state.personalities.values()})
+    return names
