@@ -20,7 +20,8 @@ A case file holds::
 
 A player without ``daimyo:`` gets one from the runner, stated here so that no case passes by an
 unseen default: a personality ``PLAYER-daimyo`` (cost 0, Earth 2, Void 2, 3 wounds, Leadership 2)
-bought first and deployed to the player's first starting province. It costs nothing, so no koku
+bought last (so that the case's own purchases keep their indexes) and deployed to the player's
+first starting province. It costs nothing, so no koku
 figure of a case depends on it.
 
 ``expect`` keys (all optional; a turn's own ``expect`` uses the same keys for that turn):
@@ -117,8 +118,8 @@ def _players(case: dict) -> list[dict]:
             continue
         pid = f"{player['id']}-daimyo"
         player["daimyo"] = pid
-        player["buy"] = [{"personality": pid, "cost": 0, "earth": 2, "void": 2, "wounds": 3, "leadership": 2,
-                          "deploy": home[0]}] + list(player.get("buy") or [])
+        player["buy"] = list(player.get("buy") or []) + [{"personality": pid, "cost": 0, "earth": 2, "void": 2, "wounds": 3,
+                                                          "leadership": 2, "deploy": home[0]}]
     return players
 
 

@@ -365,6 +365,8 @@ class BattleFought(ClanwarEvent):
             result = "no winner"
         else:
             result = f"{' and '.join(name(p) for p in self.winners)} won"
+            if self.controller_after == self.controller_before and self.controller_before is not None:
+                result += f"; {name(self.province)} stays {name(self.controller_before)}'s ({self.control_rule})"
         return f"Battle of {name(self.province)}: {sides}; {result}"
 
     def describe_private(self, name=str) -> str:

@@ -162,9 +162,10 @@ def priced(ctx, p, listed: int | None, what: str, seller) -> tuple[int, int | No
 def pay(ctx, player: str, price: int, path: tuple, what: str, subject: str) -> bool:
     koku = ctx.board.factions[player].koku
     if price > koku:
-        ctx.reject(f"{ctx.name(player)} holds {koku} koku and cannot pay {price} for {what}", path,
-                   hint="the koku ledger never goes below zero: buy less, or later", rule="koku never below zero",
-                   about=(subject,))
+        new = subject not in ctx.board.units and subject not in ctx.board.personalities    # a new unit's orders depend on it
+        ctx.problem(f"{ctx.name(player)} holds {koku} koku and cannot pay {price} for {what}", path,
+                    hint="the koku ledger never goes below zero: buy less, or later", rule="koku never below zero",
+                    about=(subject,), rejects=(subject,) if new else ())
         return False
     return True
 
@@ -303,7 +304,7 @@ def buy_unit(ctx, p, setup):
         return
     leader = p.data.get("leader")
     if leader is not None:
-        mate = next((x for x in ctx.pending if x.kind == "personality" and x.subject == leader and x.player == p.player), None)
+        mate = _mate(ctx, "personality", leader, p.player, setup)
         if mate is None:
             ctx.reject(f"{leader!r} cannot lead the new unit {p.subject}: only a personality bought in the same Start phase "
                        "can; others take command by reassignment in a later Start phase", p.at + ("leader",),
@@ -324,9 +325,51 @@ def buy_unit(ctx, p, setup):
     index = charge(ctx, Bought(p.player, "unit", p.subject, price, detail, deploy, seller[0] or seller[1], base, modifier,
                                phase="setup" if setup else "start"))
     if leader is not None:
-        mate = next(x for x in ctx.pending if x.kind == "personality" and x.subject == leader)
+        mate = _mate(ctx, "personality", leader, p.player, setup)
         mate.personality = mate.personality.but(unit=p.subject)
     ctx.pending.append(Pending("unit", p.player, p.subject, p.at, index, deploy, unit=unit, models=models))
+
+
+def _mate(ctx, kind: str, some_id: str, player: str, setup: bool):
+    """A unit or personality bought earlier in the same Start phase (at the set-up: placed already,
+    and wrapped so that it is changed the same way)."""
+    found = next((x for x in ctx.pending if x.kind == kind and x.subject == some_id and x.player == player), None)
+    if found is not None or not setup:
+        return found
+    return _Placed(ctx, kind, some_id, player)
+
+
+class _Placed:
+    """A set-up purchase already on the board, seen through the shape of a :class:`Pending`."""
+
+    def __new__(cls, ctx, kind, some_id, player):
+        pool = ctx.board.units if kind == "unit" else ctx.board.personalities
+        if some_id not in pool or pool[some_id].faction != player:
+            return None
+        self = super().__new__(cls)
+        self.ctx, self.kind, self.subject = ctx, kind, some_id
+        return self
+
+    @property
+    def deploy(self):
+        pool = self.ctx.board.units if self.kind == "unit" else self.ctx.board.personalities
+        return pool[self.subject].province
+
+    @property
+    def personality(self):
+        return self.ctx.board.personalities[self.subject]
+
+    @personality.setter
+    def personality(self, value):
+        self.ctx.board.personalities[self.subject] = value
+
+    @property
+    def unit(self):
+        return self.ctx.board.units[self.subject]
+
+    @unit.setter
+    def unit(self, value):
+        self.ctx.board.units[self.subject] = value
 
 
 def personality_profile(p, listed: dict) -> dict:
@@ -396,7 +439,7 @@ def buy_personality(ctx, p, setup):
     ctx.pending.append(pending)
     unit = p.data.get("unit")
     if unit is not None:
-        mate = next((x for x in ctx.pending if x.kind == "unit" and x.subject == unit and x.player == p.player), None)
+        mate = _mate(ctx, "unit", unit, p.player, setup)
         if mate is None or mate.deploy != deploy:
             ctx.reject(f"{p.subject} cannot command {unit!r}: only a unit bought before it in the same Start phase and "
                        "deployed to the same province", p.at + ("unit",), rule="reassignment happens in the Start phase")
@@ -430,14 +473,14 @@ def buy_replacements(ctx, p, setup):
     listed = dict(cat.entry("unit", unit.type))
     models = p.data["models"]
     if not ctx.board.friendly(p.player, unit.province):
-        ctx.reject(f"{unit.id} stands in {ctx.name(unit.province)}, not a friendly province: it cannot be bolstered",
+        ctx.problem(f"{unit.id} stands in {ctx.name(unit.province)}, not a friendly province: it cannot be bolstered",
                    p.at + ("replace",), hint="replacements join a unit in a province its player or an ally controls (L89)",
                    rule="replacements only in a friendly province", about=(unit.id,))
         return
     waiting = sum(x.models for x in ctx.pending if x.kind == "replace" and x.subject == unit.id)
     caps = [c for c in (unit.max_models, leader_limit(ctx, unit)) if c is not None]
     if caps and unit.models + waiting + models > min(caps):
-        ctx.reject(f"{unit.id} has {unit.models} models{f' and {waiting} coming' if waiting else ''}: {models} more exceed "
+        ctx.problem(f"{unit.id} has {unit.models} models{f' and {waiting} coming' if waiting else ''}: {models} more exceed "
                    f"its maximum of {min(caps)}", p.at + ("models",),
                    hint="a unit is enlarged only up to its maximum size (force profile and leadership, L89)",
                    rule="replacements up to the unit's maximum size", about=(unit.id,))
@@ -448,7 +491,7 @@ def buy_replacements(ctx, p, setup):
             sum(x.models for x in ctx.pending if x.kind == "replace" and x.player == p.player
                 and normal(ctx.board.units[x.subject].type) == normal(unit.type))
         if fielded + models > available:
-            ctx.reject(f"{ctx.name(p.player)} owns {available} models of {unit.type}: {fielded} fielded, {models} more exceed it",
+            ctx.problem(f"{ctx.name(p.player)} owns {available} models of {unit.type}: {fielded} fielded, {models} more exceed it",
                        p.at + ("models",), rule="the models available for a troop type", about=(unit.id,))
             return
     tattoo_cost = p.data.get("tattoos_cost")
@@ -457,13 +500,13 @@ def buy_replacements(ctx, p, setup):
         if all(c is not None for c in per_model):
             tattoo_cost = sum(per_model) * models
         else:
-            ctx.reject(f"{unit.id} is tattooed: its new models must be tattooed too", p.at,
+            ctx.problem(f"{unit.id} is tattooed: its new models must be tattooed too", p.at,
                        hint="write tattoos_cost: (koku for the new models' tattoos), or give the tattoos' costs in the "
                             "catalogue (L90)", rule="a tattooed unit's new models pay their tattoos", about=(unit.id,))
             return
     if unit.yokuni:
         if not ctx.map.provinces[unit.province].has("togashi"):
-            ctx.reject(f"{unit.id} was tattooed through Togashi Yokuni: to bolster it the whole unit must spend the turn in "
+            ctx.problem(f"{unit.id} was tattooed through Togashi Yokuni: to bolster it the whole unit must spend the turn in "
                        f"the Togashi province, and it stands in {ctx.name(unit.province)}", p.at + ("replace",),
                        rule="Yokuni's tattooed units are refreshed in the Togashi province (L171)", about=(unit.id,))
             return
@@ -577,13 +620,13 @@ def buy_tattoos(ctx, p, setup):
     tattoos = tuple(map(str, p.data["tattoos"]))
     leader = ctx.board.personalities.get(unit.leader) if unit.leader else None
     if leader is None or normal(leader.type) != YOKUNI:
-        ctx.reject(f"{unit.id} is not led by Togashi Yokuni: only his unit may be tattooed", p.at + ("tattoo",),
+        ctx.problem(f"{unit.id} is not led by Togashi Yokuni: only his unit may be tattooed", p.at + ("tattoo",),
                    hint="assign Yokuni to the unit first (start: assign:), in this Start phase or an earlier one",
                    rule="Togashi Yokuni tattoos the unit he leads (L169-170)", about=(unit.id,))
         return
     limit = ctx.options["yokuni_tattoos"]
     if len(tattoos) + (len(unit.tattoos) if unit.yokuni else 0) > limit:
-        ctx.reject(f"{unit.id} would have {len(tattoos) + (len(unit.tattoos) if unit.yokuni else 0)} tattoos through Yokuni: "
+        ctx.problem(f"{unit.id} would have {len(tattoos) + (len(unit.tattoos) if unit.yokuni else 0)} tattoos through Yokuni: "
                    f"his game text gives {limit}", p.at + ("tattoos",), rule="Yokuni's unit may be given two tattoos (L169)",
                    about=(unit.id,))
         return
@@ -592,7 +635,7 @@ def buy_tattoos(ctx, p, setup):
     listed = sum(per_model) * unit.models if all(c is not None for c in per_model) else None
     if not setup:
         if not ctx.map.provinces[unit.province].has("togashi"):
-            ctx.reject(f"{unit.id} stands in {ctx.name(unit.province)}: to be tattooed it must spend the whole turn in the "
+            ctx.problem(f"{unit.id} stands in {ctx.name(unit.province)}: to be tattooed it must spend the whole turn in the "
                        "Togashi province", p.at + ("tattoo",), rule="Yokuni's new unit spends the turn in the Togashi province (L170)",
                        about=(unit.id,))
             return
@@ -617,14 +660,14 @@ def promote(ctx, p, setup):
     rank = p.data["to"]
     family = str(p.data.get("family", "generic")).lower()
     if rank == "guardian":
-        ctx.reject("no leadership package may be promoted to Elemental Guardian", p.at + ("to",),
+        ctx.problem("no leadership package may be promoted to Elemental Guardian", p.at + ("to",),
                    rule="Elemental Guardians are not promoted, nor promoted to (L88)", about=(unit.id,))
         return
     lps = list(unit.lps)
     step = RANKS.index(rank)
     if step == 0:
         if unit.models <= len(lps):
-            ctx.reject(f"{unit.id} has no model left without a leadership package", p.at, rule="promotion", about=(unit.id,))
+            ctx.problem(f"{unit.id} has no model left without a leadership package", p.at, rule="promotion", about=(unit.id,))
             return
         source = None
     else:
@@ -634,20 +677,20 @@ def promote(ctx, p, setup):
             next((lp for lp in candidates if lp.generic), None)
         if source is None:
             if candidates:
-                ctx.reject(f"a {candidates[0].label()} may not be promoted to {family.title()} {rank.title()}: clan packages "
+                ctx.problem(f"a {candidates[0].label()} may not be promoted to {family.title()} {rank.title()}: clan packages "
                            "stay in family", p.at + ("family",),
                            hint=f"promote it to {candidates[0].family.title()} {rank.title()}, or a generic {below.title()}",
                            rule="clan leadership packages stay in family (L88)", about=(unit.id,))
             else:
                 guardians = [lp for lp in lps if lp.rank == "guardian"]
-                ctx.reject(f"{unit.id} has no {below.title()} to promote to {rank.title()}" +
+                ctx.problem(f"{unit.id} has no {below.title()} to promote to {rank.title()}" +
                            ("; an Elemental Guardian is never promoted" if guardians else ""), p.at + ("to",),
                            hint=f"promotion goes one step at a time: a model to Nikutai, Nikutai to Gunso, Gunso to Chui",
                            rule="the promotion ladder (L88)", about=(unit.id,))
             return
     new = LP(rank, family)
     if not new.generic and lp_count(ctx, p.player, new) >= ctx.options["max_non_unique"]:
-        ctx.reject(f"{ctx.name(p.player)} already holds {ctx.options['max_non_unique']} {new.label()} packages", p.at,
+        ctx.problem(f"{ctx.name(p.player)} already holds {ctx.options['max_non_unique']} {new.label()} packages", p.at,
                    rule="three of any clan leadership package", about=(unit.id,))
         return
     cat = catalogue_of(ctx.campaign)
@@ -670,7 +713,7 @@ def promote_personality(ctx, p, setup):
         ctx.unknown("personality", p.subject, p.at + ("experienced",), "experienced versions", player=p.player)
         return
     if person.experienced:
-        ctx.reject(f"{p.subject} is already experienced", p.at, rule="experienced versions", about=(p.subject,))
+        ctx.problem(f"{p.subject} is already experienced", p.at, rule="experienced versions", about=(p.subject,))
         return
     cat = catalogue_of(ctx.campaign)
     listed = dict(cat.entry("personality", person.type))
@@ -678,7 +721,7 @@ def promote_personality(ctx, p, setup):
     version = dict(cat.entry("personality", version_key)) if version_key else {}
     difference = version["cost"] - listed["cost"] if version.get("cost") is not None and listed.get("cost") is not None else None
     if version_key is None and p.data.get("cost") is None:
-        ctx.reject(f"{p.subject}'s experienced version is not in the catalogue: write cost: (the difference in koku)", p.at,
+        ctx.problem(f"{p.subject}'s experienced version is not in the catalogue: write cost: (the difference in koku)", p.at,
                    rule="experienced versions", about=(p.subject,))
         return
     found = priced(ctx, p, difference, f"{p.subject}'s experienced version", (None, None))
@@ -688,7 +731,7 @@ def promote_personality(ctx, p, setup):
     if not person.unique and not bool(version.get("unique", False)):
         copies = [x for x in held_personalities(ctx, p.player) if normal(x.type) == normal(kind) and x.experienced]
         if len(copies) >= ctx.options["max_non_unique"]:
-            ctx.reject(f"{ctx.name(p.player)} already has {len(copies)} experienced {kind}", p.at,
+            ctx.problem(f"{ctx.name(p.player)} already has {len(copies)} experienced {kind}", p.at,
                        rule="three of any non-unique personality", about=(p.subject,))
             return
     if not pay(ctx, p.player, found[0], p.at, f"{p.subject}'s experienced version", p.subject):

@@ -100,8 +100,8 @@ def initial_state(campaign, dice):
                 ctx.problem("replacements are bought in a Start phase, for a unit in play", purchase.at, rule="replacing casualties")
                 continue
             buy(ctx, purchase, setup=True)
-        while ctx.pending:
-            place(ctx, ctx.pending.pop(0), setup=True)
+            while ctx.pending:                      # at the set-up everything is placed at once
+                place(ctx, ctx.pending.pop(0), setup=True)
         _daimyo(ctx, player, base)
     _bordering(ctx, starts)
     problems += ctx.problems
