@@ -83,15 +83,15 @@ def _resolve(ctx, entry) -> None:
         return
     winner, amount, price, modifier, _ = leaders[0]
     ctx.emit(BidResolved(entry.subject, kind, shown, winner, price, modifier))
-    data = {k: v for k, v in entry.data.items() if k not in ("bids", "deploy", "on", "base")}
+    data = {k: v for k, v in entry.data.items() if k not in ("bids", "deploy", "to", "base")}
     data.update(_bid=True, _modifier=modifier)
     deploy = entry.data.get("deploy")
     if isinstance(deploy, dict):
         deploy = deploy.get(winner)
     if deploy is not None:
         data["deploy"] = deploy
-    on = entry.data.get("on")
+    on = entry.data.get("to")
     if isinstance(on, dict):
-        data["on"] = on.get(winner)
+        data["to"] = on.get(winner)
     data["cost"] = price
     buy(ctx, Purchase(winner, kind, entry.subject, data, entry.at))

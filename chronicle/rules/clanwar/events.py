@@ -365,8 +365,9 @@ class BattleFought(ClanwarEvent):
             result = "no winner"
         else:
             result = f"{' and '.join(name(p) for p in self.winners)} won"
-            if self.controller_after == self.controller_before and self.controller_before is not None:
-                result += f"; {name(self.province)} stays {name(self.controller_before)}'s ({self.control_rule})"
+            if self.controller_after == self.controller_before:
+                held = f"{name(self.controller_before)}'s" if self.controller_before else "neutral"
+                result += f"; {name(self.province)} stays {held} ({self.control_rule})"
         return f"Battle of {name(self.province)}: {sides}; {result}"
 
     def describe_private(self, name=str) -> str:

@@ -564,19 +564,19 @@ def buy_item(ctx, p, setup):
     listed = dict(cat.entry("item", name))
     unique = bool(_profile(p, listed, "unique", False))
     tattoo = bool(_profile(p, listed, "tattoo", False))
-    holder_id = p.data.get("on")
+    holder_id = p.data.get("to")
     if holder_id is None:
-        ctx.reject(f"the special item {name} must be assigned to a personality: write on: PERSONALITY", p.at,
+        ctx.reject(f"the special item {name} must be assigned to a personality: write to: PERSONALITY", p.at,
                    rule="special items are assigned to a personality")
         return
     holder = ctx.board.personalities.get(holder_id)
     mate = next((x for x in ctx.pending if x.kind == "personality" and x.subject == holder_id), None)
     owner = holder.faction if holder is not None and holder.status in HELD else (mate.player if mate else None)
     if owner is None:
-        ctx.unknown("personality", holder_id, p.at + ("on",), "special items are assigned to a personality", player=p.player)
+        ctx.unknown("personality", holder_id, p.at + ("to",), "special items are assigned to a personality", player=p.player)
         return
     if owner != p.player:
-        ctx.reject(f"{holder_id} is not {ctx.name(p.player)}'s", p.at + ("on",), rule="special items are assigned to a personality")
+        ctx.reject(f"{holder_id} is not {ctx.name(p.player)}'s", p.at + ("to",), rule="special items are assigned to a personality")
         return
     if unique:
         held_by = next((pl for pl, item in held_items(ctx) if normal(item) == normal(name)), None)

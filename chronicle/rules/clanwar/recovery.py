@@ -153,12 +153,12 @@ def place(ctx, pending, setup: bool = False) -> None:
     elif kind == "item":
         person = board.personalities.get(pending.on)
         if person is None or person.status not in HELD:
-            ctx.problem(f"the item {pending.subject} cannot be placed on {pending.on}: it is not in play", pending.at + ("on",),
+            ctx.problem(f"the item {pending.subject} cannot be placed on {pending.on}: it is not in play", pending.at + ("to",),
                         rule="placing new forces")
             return
         if not setup and pending.on in ctx.battled and pending.on not in ctx.new_personalities:
             ctx.problem(f"{pending.on} battled this turn: a new special item goes on a newly bought personality or one "
-                        "who did not battle", pending.at + ("on",), rule="new special items go on a personality who did not battle")
+                        "who did not battle", pending.at + ("to",), rule="new special items go on a personality who did not battle")
             return
         field = "tattoos" if pending.extra.get("tattoo") else "items"
         board.personalities[person.id] = person.but(**{field: getattr(person, field) + (pending.subject,)})
