@@ -80,7 +80,7 @@ def fight(ctx, entry, due) -> None:
                         hint="one battle a province a turn; a second only when allied winners fall out (L124)",
                         rule="a battle wherever opposing armies meet (L81)")
             return
-    elif province not in due:
+    elif province not in due and not _allies_fall_out(entry, armies):
         ctx.problem(f"no opposing armies stand in {ctx.name(province)}: no battle is fought there", at + ("at",),
                     hint=("armies there: " + ", ".join(map(ctx.name, sorted(armies)))) if armies else "no army stands there",
                     rule="a battle wherever opposing armies meet (L81)")
@@ -205,6 +205,13 @@ def fight(ctx, entry, due) -> None:
             faction = board.factions[player]
             board.factions[player] = faction.but(rings=faction.rings + 1)
             ctx.emit(MonkRing(player, faction.rings + 1, province))
+
+
+def _allies_fall_out(entry, armies) -> bool:
+    """A battle entered between allied armies sharing a province (Q64): the battle itself breaks the
+    alliance (L146), so it is no error that no opposing armies stood there before it."""
+    sides = [set(side) & set(armies) for side in entry.sides]
+    return sum(1 for side in sides if side) >= 2
 
 
 def _not_here(ctx, kind, some_id, province, path, here) -> None:

@@ -314,6 +314,11 @@ def buy_unit(ctx, p, setup):
             ctx.reject(f"{leader} deploys to {ctx.name(mate.deploy)}, not with {p.subject} at {ctx.name(deploy)}",
                        p.at + ("leader",), rule="placing new forces", about=(p.subject,))
             return
+        limit = mate.personality.command_limit
+        if limit is not None and models > limit:
+            ctx.reject(f"{leader}'s Command Limit is {limit}: it cannot command the {models} models of {p.subject}",
+                       p.at + ("leader",), rule="a leader's Command Limit", about=(p.subject,))
+            return
     if not pay(ctx, p.player, price, p.at, what, p.subject):
         return
     ml, tl = _profile(p, listed, "ml"), _profile(p, listed, "tl")

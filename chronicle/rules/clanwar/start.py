@@ -116,14 +116,20 @@ def transfer(ctx) -> None:
             ctx.reject(f"{giver_id} has {giver.models} models: it cannot give {models}", path + ("models",),
                        hint="a unit keeps at least one model", rule="reassignment", about=(giver_id,))
             continue
-        if taker.max_models is not None and taker.models + models > taker.max_models:
-            ctx.reject(f"{taker_id} holds at most {taker.max_models} models", path + ("models",), rule="unit size",
-                       about=(taker_id,))
+        caps = [c for c in (taker.max_models, _command_limit(board, taker)) if c is not None]
+        if caps and taker.models + models > min(caps):
+            ctx.reject(f"{taker_id} holds at most {min(caps)} models (its maximum size and its leader's Command Limit)",
+                       path + ("models",), rule="unit size", about=(taker_id,))
             continue
         moving_exp = max(0, models - (giver.models - giver.experienced_models))    # inexperienced models go first
         board.units[giver_id] = giver.but(models=giver.models - models, experienced_models=giver.experienced_models - moving_exp)
         board.units[taker_id] = taker.but(models=taker.models + models, experienced_models=taker.experienced_models + moving_exp)
         ctx.emit(ModelsTransferred(giver_id, taker_id, models))
+
+
+def _command_limit(board, unit) -> int | None:
+    leader = board.personalities.get(unit.leader) if unit.leader else None
+    return leader.command_limit if leader is not None else None
 
 
 def swap(ctx) -> None:
