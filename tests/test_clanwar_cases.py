@@ -61,6 +61,8 @@ from chronicle.content import load_campaign
 from chronicle.history import replay
 from chronicle.rules import namer
 
+from clanwar.invariants import check_history
+
 CASES = Path(__file__).resolve().parent / "clanwar_cases"
 CASE_KEYS = {"id", "rule", "map", "players", "options", "catalogue", "seed", "turn", "turns", "expect", "xfail", "drawn"}
 
@@ -266,6 +268,7 @@ def test_case(path, case, tmp_path):
                 wrong.append(f"turn {number}: dice drawn from the seed, not written: "
                              + ", ".join(f"{d['purpose']} {d['subject']} #{d['index'] + 1}" for d in drawn))
     wrong += check_problems(problems, (case.get("expect") or {}).get("problems"))
+    wrong += check_history(history)
     assert not wrong, header + "\n".join(wrong)
 
 

@@ -196,8 +196,9 @@ def fight(ctx, entry, due) -> None:
                                   control_rule, tuple((p, cards) for p, (cards, _) in sorted(entry.decks.items()))))
     ctx.battle_at[province] = index
     ctx.battle_info[province] = {"sides": final, "winners": tuple(winners), "controller": controller, "index": index}
+    leaders = {u.id: board.personalities.get(u.leader) if u.leader else None for u in fighting_units}
     _personalities(ctx, entry, fighting_people, province)
-    _units(ctx, entry, fighting_units, results, routed_to, winners, side_of)
+    _units(ctx, entry, fighting_units, results, routed_to, winners, side_of, leaders)
     _move_personalities(ctx, leaving, fighting_people, province, winners)
     _apply_control(ctx, province, controller, control_after, control_rule, liberation, winners)
     for player in winners:
@@ -441,7 +442,7 @@ def _move_personalities(ctx, leaving, fighting, province, winners) -> None:
 
 # ---- units ---------------------------------------------------------------------------------
 
-def _units(ctx, entry, fighting, results, routed_to, winners, side_of) -> None:
+def _units(ctx, entry, fighting, results, routed_to, winners, side_of, leaders) -> None:
     board = ctx.board
     for unit, result in zip(fighting, results):
         outcome = entry.units.get(unit.id)
@@ -460,7 +461,7 @@ def _units(ctx, entry, fighting, results, routed_to, winners, side_of) -> None:
                 board.personalities[person.id] = person.but(unit=None)
             ctx.emit(UnitDestroyed(unit.id, unit.faction, unit.province, why))
             continue
-        _experience(ctx, board.units[unit.id], outcome)
+        _experience(ctx, board.units[unit.id], outcome, leaders.get(unit.id))
         if goes:
             current = board.units[unit.id]
             board.units[unit.id] = current.but(province=to, models=after,
@@ -468,15 +469,15 @@ def _units(ctx, entry, fighting, results, routed_to, winners, side_of) -> None:
             ctx.emit(Regrouped(unit.id, unit.faction, to, remaining, after, result.state == "routed"))
 
 
-def _experience(ctx, unit, outcome) -> None:
+def _experience(ctx, unit, outcome, leader) -> None:
     """L151-156: for each surviving unit, a Morale and a Training check: d10 - the leader's
-    Leadership + the Broken or Routing penalty; below the stat, the stat goes down by one for good."""
+    Leadership + the Broken or Routing penalty; below the stat, the stat goes down by one for good.
+    The leader is the one who led the unit into the battle, even if he fell in it."""
     board = ctx.board
     where = outcome.at if outcome else ("battles",)
     leadership = outcome.leadership if outcome and outcome.leadership is not None else None
     if leadership is None:
-        leader = board.personalities.get(unit.leader) if unit.leader else None
-        if leader is not None and leader.status == ACTIVE and leader.leadership is not None:
+        if leader is not None and leader.leadership is not None:
             leadership = leader.leadership
         elif unit.leadership is not None:
             leadership = unit.leadership

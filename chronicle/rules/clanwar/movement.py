@@ -151,7 +151,8 @@ def _personality_ok(ctx, move, person, path, snapshot) -> bool:
     for i, (province, where) in enumerate(zip(path[1:], move.steps)):
         last = i == len(path) - 2
         if not last and not board.friendly(person.faction, province):
-            ctx.reject(f"{sid} cannot move on from {ctx.name(province)}: a move into neutral or enemy land ends there", where,
+            ctx.reject(f"{sid} cannot move on from {ctx.name(province)}: a move into neutral or enemy land ends there",
+                       move.steps[i + 1],
                        about=(sid,), rule="a lone personality makes one move into neutral or enemy land a phase (L101)",
                        hint="a lone personality moves freely through its own and its allies' provinces only")
             return False

@@ -212,6 +212,10 @@ def deploy_of(ctx, p, setup: bool) -> str | None:
 # ---- each kind -----------------------------------------------------------------------------
 
 def buy(ctx, p, setup: bool = False) -> None:
+    if p.invalid:           # the schema has reported what is wrong with it: one cause, one error
+        if p.kind in ("unit", "personality"):
+            ctx.doubt.setdefault(p.subject, f"the purchase of {p.subject} is written wrong")
+        return
     {"unit": buy_unit, "personality": buy_personality, "replace": buy_replacements, "spell": buy_spell,
      "item": buy_item, "equipment": buy_equipment, "tattoo": buy_tattoos, "promote": promote,
      "experienced": promote_personality}[p.kind](ctx, p, setup)

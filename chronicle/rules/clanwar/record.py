@@ -12,9 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+import jsonschema
+
 from ...errors import Problem
 from ...suggest import did_you_mean, one_of
+from .schema import PURCHASE
 
+_PURCHASE = jsonschema.Draft202012Validator(PURCHASE)
 PURCHASE_KINDS = ("unit", "personality", "replace", "spell", "item", "equipment", "tattoo", "promote", "experienced")
 PHASE_KEYS = ("primary", "cavalry", "defend", "reserve")
 #: dice purposes: purpose -> (whose, what, dice per roll)
@@ -33,6 +37,7 @@ class Purchase:
     subject: str                    # the id or name after the kind's key
     data: Mapping
     at: tuple
+    invalid: bool = False           # the schema rejected its shape (and reported it): not bought
 
 
 @dataclass(frozen=True)
@@ -317,8 +322,13 @@ def purchase_of(player: str, entry, path: tuple) -> Purchase | None:
             if kind == "tattoo" and "tattoos" not in entry:
                 continue
             if isinstance(value, (str, int)) and not isinstance(value, bool):
-                return Purchase(player, kind, str(value), entry, path)
+                return Purchase(player, kind, str(value), entry, path, not _PURCHASE.is_valid(_plain(entry)))
     return None
+
+
+def _plain(data):
+    from ...schemas import _plain as plain
+    return plain(data)
 
 
 def _battle(entry, path, province, player_ok, problems) -> BattleEntry | None:
