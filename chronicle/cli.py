@@ -11,16 +11,23 @@ from pathlib import Path
 
 import click
 
-from . import __version__, rules, schemas
-from .errors import ChronicleError, Problem
+from . import __version__, report, rules, schemas
+from .distribution import this as this_distribution
+from .errors import ChronicleError
 from .history import load_history
 
 CAMPAIGN_DIR = click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
+FORMAT = click.option("--format", "fmt", type=click.Choice(report.FORMATS), default=None,
+                      help="How problems are printed: text, or github (text plus GitHub workflow "
+                           "annotations; the default when GITHUB_ACTIONS=true).")
 
 
-def _report(problems, *, stream=None) -> None:
-    for problem in sorted(problems, key=Problem.sort_key):
-        click.echo(problem.format(), err=True)
+def _report(problems) -> None:
+    """Print problems in file and line order, as text and, under GitHub Actions, as annotations."""
+    context = click.get_current_context()
+    fmt = context.params.get("fmt") or report.default_format()
+    for line in report.lines(problems, fmt, context.params.get("directory", ".")):
+        click.echo(line, err=True)
 
 
 def _fail(exc: ChronicleError, writes: bool = False) -> None:
@@ -47,7 +54,8 @@ def _load(directory: Path, strict: bool = False, writes: bool = False, until: in
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="chronicle")
+@click.version_option(__version__, prog_name="chronicle",
+                      message=f"%(prog)s %(version)s (the {this_distribution().name} distribution)")
 def main():
     """chronicle: replay a wargame map campaign's turns and publish it as a static site.
 
@@ -61,7 +69,8 @@ def main():
 @main.command()
 @CAMPAIGN_DIR
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def check(directory, strict):
+@FORMAT
+def check(directory, strict, fmt):
     """Load and replay the campaign in DIRECTORY and report every problem.
 
     \b
@@ -80,7 +89,8 @@ def check(directory, strict):
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--private", is_flag=True,
               help="The administrator's view: include what players keep hidden (Sengoku's cards in hand).")
-def state(directory, turn, as_json, private):
+@FORMAT
+def state(directory, turn, as_json, private, fmt):
     """Show who holds what after a turn.
 
     \b
@@ -113,7 +123,8 @@ def state(directory, turn, as_json, private):
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where to write the site (default: DIRECTORY/site).")
-def build(directory, strict, quiet, output):
+@FORMAT
+def build(directory, strict, quiet, output, fmt):
     """Check the campaign, then render its site into DIRECTORY/site.
 
     The new site replaces the old one only when the whole build succeeded.

@@ -6,6 +6,8 @@ import datetime as dt
 import re
 from xml.sax.saxutils import escape, quoteattr
 
+from ..distribution import this as this_distribution
+
 EPOCH = "2000-01-01T00:00:00Z"        # for a campaign whose turns carry no date
 
 
@@ -45,7 +47,7 @@ def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) ->
             f"  <link rel=\"self\" href={quoteattr(base + 'feed.xml')}/>",
             f"  <link rel=\"alternate\" type=\"text/html\" href={quoteattr(base + 'index.html')}/>",
             f"  <author><name>{escape(campaign.title)}</name></author>",
-            '  <generator uri="https://pypi.org/project/chronicle/">chronicle</generator>']
+            _generator()]
     for view, html, stamp in reversed(stamped):
         link = base + view.path
         entry_id = link if base else f"{feed_id}/turns/{view.slug}"
@@ -58,6 +60,13 @@ def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) ->
                 "  </entry>"]
     out.append("</feed>")
     return "\n".join(out) + "\n"
+
+
+def _generator() -> str:
+    """The program that wrote the feed: its index page and version come from its own metadata."""
+    ours = this_distribution()
+    return (f"  <generator uri={quoteattr(ours.index_page)} version={quoteattr(ours.version)}>"
+            f"chronicle</generator>")
 
 
 def sitemap(base_url: str, paths: list[str]) -> str:
