@@ -5,14 +5,15 @@ Exit codes: 0 fine, 1 campaign problems, 2 usage.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
 
 import click
 
-from . import __version__, report, rules, schemas
-from .distribution import this as this_distribution
+from . import __version__, report, rules, schemas, siteurl
+from . import distribution
 from .errors import ChronicleError
 from .history import load_history
 
@@ -20,6 +21,15 @@ CAMPAIGN_DIR = click.argument("directory", default=".", type=click.Path(file_oka
 FORMAT = click.option("--format", "fmt", type=click.Choice(report.FORMATS), default=None,
                       help="How problems are printed: text, or github (text plus GitHub workflow "
                            "annotations; the default when GITHUB_ACTIONS=true).")
+
+
+def _site_url(_context, _param, value):
+    if value is None or not value.strip():
+        return None            # an empty --url "" (a workflow variable that was not set) means none
+    try:
+        return siteurl.parse(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc))
 
 
 def _report(problems) -> None:
@@ -55,7 +65,7 @@ def _load(directory: Path, strict: bool = False, writes: bool = False, until: in
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="chronicle",
-                      message=f"%(prog)s %(version)s (the {this_distribution().name} distribution)")
+                      message=f"%(prog)s %(version)s (the {distribution.this().name} distribution)")
 def main():
     """chronicle: replay a wargame map campaign's turns and publish it as a static site.
 
@@ -123,8 +133,12 @@ def state(directory, turn, as_json, private, fmt):
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where to write the site (default: DIRECTORY/site).")
+@click.option("--url", callback=_site_url, metavar="URL",
+              help="The site's public address (http or https), e.g. https://NAME.github.io/REPO/: "
+                   "sitemap.xml, robots.txt, canonical links, absolute feed ids and link previews. "
+                   "Overrides url: in campaign.yaml.")
 @FORMAT
-def build(directory, strict, quiet, output, fmt):
+def build(directory, strict, quiet, output, url, fmt):
     """Check the campaign, then render its site into DIRECTORY/site.
 
     The new site replaces the old one only when the whole build succeeded.
@@ -135,6 +149,8 @@ def build(directory, strict, quiet, output, fmt):
     """
     from .render.site import build_site
     history = _load(directory, strict, writes=True)
+    if url:
+        history = dataclasses.replace(history, campaign=dataclasses.replace(history.campaign, url=url))
     target = output or directory / "site"
     try:
         count = build_site(history, target, progress=not quiet)

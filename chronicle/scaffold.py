@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from . import rules, schemas
-from .distribution import this as this_distribution
+from . import distribution
 
 SCAFFOLD = Path(__file__).resolve().parent / "scaffold"
 
@@ -54,6 +54,6 @@ def create(directory: Path, ruleset: str, title: str | None = None) -> list[Path
 
 
 def _distribution_words() -> dict[str, str]:
-    ours = this_distribution()
+    ours = distribution.this()
     return {"__DISTRIBUTION__": ours.name, "__VERSION__": ours.version,
             "__REQUIREMENT__": ours.requirement, "__INDEX_PAGE__": ours.index_page}
