@@ -112,5 +112,8 @@ class Clanwar(Ruleset):
     def display_names(self, campaign, state):
         return views.display_names(state)
 
+    def map_marks(self, campaign, before, after, record, events):
+        return views.map_marks(campaign, before, after, record, events)
+
 
 __all__ = ["Clanwar", "PhaseBegun"]

@@ -103,3 +103,45 @@ def display_names(state) -> dict[str, str]:
     names = {u.id: u.name for u in state.units.values()}
     names.update({p.id: p.name for p in state.personalities.values()})
     return names
+
+
+def map_marks(campaign, before, after, record, events):
+    """The turn on the map: every move by phase as an arrow (a withdrawal as a retreat), every battle
+    marked where it was fought, with its result seen from the side that attacked (the players who
+    did not hold the province)."""
+    from .. import ContestMark, MapMarks, OrderMark, Outcome
+    from .events import PHASE_TITLES
+    from .views import display_names
+    names = dict(display_names(before))
+    names.update(display_names(after))
+
+    def name(some_id):
+        if some_id in campaign.player_ids or some_id in campaign.map.provinces or some_id is None:
+            return campaign.name_of(some_id)
+        return names.get(some_id, str(some_id))
+
+    orders, contests = [], []
+    for index, event in enumerate(events):
+        kind = event.kind
+        if kind == "moved":
+            orders.append(OrderMark("support" if event.phase == "defend" else "move", event.player, tuple(event.path),
+                                    Outcome.SUCCEEDED, event.describe(name), army=event.subject,
+                                    legs=tuple(("sea" if (link := campaign.map.link_between(a, b)) and link.kind == "sea"
+                                                else "") for a, b in zip(event.path, event.path[1:])),
+                                    phase=PHASE_TITLES.get(event.phase, event.phase), event=index))
+        elif kind == "regrouped":
+            start = next((e.province for e in reversed(events[:index]) if e.kind == "battle-fought"), None)
+            if start and start != event.to:
+                orders.append(OrderMark("retreat", event.player, (start, event.to), Outcome.SUCCEEDED, event.describe(name),
+                                        army=event.unit, phase=PHASE_TITLES["battle"], event=index))
+        elif kind == "battle-fought":
+            attackers = [p for p in event.players if p != event.controller_before]
+            if event.winner is None:
+                outcome = Outcome.DRAWN
+            elif any(w in attackers for w in event.winners) and event.controller_before not in event.winners:
+                outcome = Outcome.SUCCEEDED
+            else:
+                outcome = Outcome.FAILED
+            contests.append(ContestMark("battle", event.province, tuple(event.players), outcome, event.describe(name),
+                                        event.winner, index))
+    return MapMarks(tuple(orders), tuple(contests))
