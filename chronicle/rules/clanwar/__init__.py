@@ -73,7 +73,8 @@ class Clanwar(Ruleset):
                 ctx.problem(f"{uid} did not spend the whole turn in the Togashi province", path, rule="Yokuni's tattoos (L170)")
         for player, faction in sorted(board.factions.items()):
             daimyo = board.personalities.get(faction.daimyo) if faction.daimyo else None
-            if faction.daimyo and (daimyo is None or daimyo.status not in ON_MAP):
+            # Q53: a dead Daimyo is replaced in the next Start phase; a warning from then on until it is
+            if faction.daimyo and (daimyo is None or (daimyo.status not in ON_MAP and (daimyo.died or 0) < ctx.turn)):
                 ctx.warn(f"{ctx.name(player)}'s Daimyo {faction.daimyo} is {daimyo.status if daimyo else 'gone'}: name a new one",
                          ("start",), hint=f"start: daimyo: {{{player}: PERSONALITY}} in the next turn", rule="you must pick a Daimyo (L67)")
         for uid in [u for u, unit in board.units.items() if unit.models <= 0]:

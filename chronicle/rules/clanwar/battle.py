@@ -450,7 +450,8 @@ def _units(ctx, entry, fighting, results, routed_to, winners, side_of, leaders) 
         if result.lost:
             share = (ctx.options["recover_won"] if unit.faction in winners else
                      ctx.options["recover_draw"] if entry.winner is None else ctx.options["recover_lost"])
-            ctx.casualties.setdefault(unit.id, []).append((result.lost, share))
+            veterans = max(0, result.lost - (unit.models - unit.experienced_models))   # inexperienced fall first (L91)
+            ctx.casualties.setdefault(unit.id, []).append((result.lost, share, veterans))
         experienced = min(unit.experienced_models, remaining)     # inexperienced troops die first (L91)
         current = board.units[unit.id].but(models=remaining, experienced_models=experienced)
         board.units[unit.id] = current

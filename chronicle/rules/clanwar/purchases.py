@@ -326,7 +326,7 @@ def buy_unit(ctx, p, setup):
     if not pay(ctx, p.player, price, p.at, what, p.subject):
         return
     ml, tl = _profile(p, listed, "ml"), _profile(p, listed, "tl")
-    unit = Unit(p.subject, p.player, kind, str(p.data.get("name") or listed.get("name") or p.subject), deploy, models, max_models, 0, False, leader, lps, ml, tl, ml, tl, _profile(p, listed, "leadership"),
+    unit = Unit(p.subject, p.player, kind, str(p.data.get("name") or p.subject), deploy, models, max_models, 0, False, leader, lps, ml, tl, ml, tl, _profile(p, listed, "leadership"),
                 bool(_profile(p, listed, "cavalry", False)), bool(_profile(p, listed, "flight", False)),
                 bool(_profile(p, listed, "yojimbo", False)), tuple(map(str, p.data.get("tattoos") or ())), False,
                 seller[1], seller[0], price, limit)

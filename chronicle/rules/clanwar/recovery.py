@@ -102,15 +102,19 @@ def casualties(ctx) -> None:
     board = ctx.board
     for uid in sorted(ctx.casualties):
         unit = board.units.get(uid)
-        for lost, share in ctx.casualties[uid]:
+        for lost, share, veterans in ctx.casualties[uid]:
             if unit is None or unit.models <= 0 or lost <= 0:
                 continue
             back = share_of(ctx, lost, share)
             cap = unit.max_models if unit.max_models is not None else unit.models + back
             back = max(0, min(back, cap - unit.models))
-            unit = unit.but(models=unit.models + back)
+            # the casualties who come back are the men who fell: experienced ones among them (the
+            # veterans) come back experienced
+            unit = unit.but(models=unit.models + back, experienced_models=unit.experienced_models + min(back, veterans))
             board.units[uid] = unit
             ctx.emit(CasualtiesRecovered(uid, lost, share, back, unit.models))
+            _experienced_share(ctx, unit)
+            unit = board.units[uid]
 
 
 def share_of(ctx, models: int, percent: int) -> int:
