@@ -24,6 +24,7 @@ from markupsafe import Markup
 
 from .. import i18n
 from ..errors import ChronicleError, Place, Problem
+from ..siteurl import absolute
 from . import feeds, output, views
 from .charts import Chart, Reference, Series, line_chart
 from .maps import MapPainter
@@ -145,6 +146,7 @@ class SiteRenderer:
             "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
             "credit": self.painter.geometry.credit, "language": self.language,
             "absolute_base": None, "views": views,
+            "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
             **extra,
         }
 
@@ -235,12 +237,16 @@ class SiteRenderer:
         _x, _y, w, h = self.painter.geometry.view_box
         out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))
-        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
-            self._context("404.html", "not-found", absolute_base=campaign.url))))
         out.append(Output("feed.xml", self._feed))
         if campaign.url:
-            pages = [o.path for o in out if o.path.endswith(".html") and o.path != "404.html"]
+            pages = [o.path for o in out if o.path.endswith(".html")]
             out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages)))
+            out.append(Output("robots.txt", lambda: feeds.robots(campaign.url)))
+        # GitHub Pages serves 404.html at any missing address, at any depth: its links are absolute
+        # when the URL is known, otherwise a script finds the site's root by these top-level names
+        top = sorted({o.path.split("/")[0] for o in out} | {"404.html", "static"})
+        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
+            self._context("404.html", "not-found", absolute_base=campaign.url, top_level=top))))
         return out
 
     def _state_json(self, view: views.TurnView) -> str:
