@@ -15,8 +15,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from . import i18n, rules, schemas, siteurl
 from . import maps as bundled_maps
-from . import rules, schemas, siteurl
 from .errors import ChronicleError, Place, Problem, errors_only
 from .geography import Map
 from .source import Document, load_yaml
@@ -67,6 +67,7 @@ class Campaign:
     #: (the document holding it, the path of the value in that document); a value written inline
     #: in campaign.yaml is (campaign.yaml's document, (key,))
     files: Mapping = field(default_factory=dict)
+    language: str = "en"               # the site's language (chronicle.i18n)
 
     def player(self, player_id: str) -> Player:
         return next(p for p in self.players if p.id == player_id)
@@ -78,7 +79,7 @@ class Campaign:
     def name_of(self, some_id: object) -> str:
         """The display name of a player or province id (players first), for sentences."""
         if some_id is None:
-            return "no one"
+            return i18n.gettext("no one")
         for player in self.players:
             if player.id == some_id:
                 return player.name
@@ -147,7 +148,7 @@ def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
         root=root, doc=doc, title=data["title"], description=data.get("description", ""),
         ruleset=ruleset, options=MappingProxyType(options), players=tuple(players), map=game_map,
         map_dir=map_dir, seed=str(data.get("seed", 0)), url=url, turns=tuple(turns),
-        files=MappingProxyType(files))
+        files=MappingProxyType(files), language=data.get("language") or "en")
     return campaign, problems
 
 
