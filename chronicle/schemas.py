@@ -11,6 +11,7 @@ import json
 
 import jsonschema
 
+from . import i18n
 from .errors import Problem
 from .source import Document
 from .suggest import did_you_mean
@@ -36,6 +37,8 @@ MAP_PROPERTIES = {
                 "number": {"type": "integer", "description": "The province's number on a numbered map."},
                 "terrain": {"type": "string"},
                 "region": {"type": "string"},
+                "faction": {"type": "string", "maxLength": 80,
+                            "description": "The faction that starts with this province (rulesets such as clanwar)."},
                 "path": {"type": "string", "description": "An SVG path outline in the same frame as 'at'."},
             },
         },
@@ -81,9 +84,14 @@ def campaign_schema(ruleset) -> dict:
             "title": {"type": "string"},
             "description": {"type": "string"},
             "ruleset": {"const": ruleset.name},
-            "url": {"type": "string", "description": "The public address of the site, for sitemap.xml and the feed."},
+            "url": {"type": "string", "pattern": "^[hH][tT][tT][pP][sS]?://[^/\\s]+",
+                    "description": "The site's public address, http:// or https://, e.g. https://NAME.github.io/REPO/: "
+                                   "for sitemap.xml, canonical links, the feed and link previews. "
+                                   "The Pages workflow passes it to chronicle build --url."},
             "seed": {"type": ["integer", "string"], "description": "Seeds every die not written in a turn file."},
-            "language": {"type": "string"},
+            "language": {"enum": list(i18n.languages()),
+                         "description": "The site's language: " + " or ".join(i18n.languages()) + " (en is the "
+                         "default); docs/site.md says how to add one."},
             "map": {"oneOf": [
                 {"type": "string", "description": "The name of a bundled map, such as japan."},
                 {"type": "object", "required": ["file"], "additionalProperties": False,
@@ -148,7 +156,10 @@ def _explain(doc: Document, path: tuple, error) -> list[Problem]:
                                    path=path + (error.instance,)), key=True)]
     if error.validator == "pattern" and error.schema.get("x-verbs") and isinstance(error.instance, str):
         return [doc.locate(Problem(f"cannot read {error.instance!r}", hint=_verb_hint(error), path=path))]
-    return [doc.locate(Problem(_message(error), hint=error.schema.get("description"), path=path))]
+    hint = error.schema.get("description")
+    if error.validator == "enum" and isinstance(error.instance, str):
+        hint = did_you_mean(error.instance, [str(v) for v in error.validator_value]) or hint
+    return [doc.locate(Problem(_message(error), hint=hint, path=path))]
 
 
 def _verb_hint(error) -> str:
@@ -182,6 +193,8 @@ def all_schemas(rulesets) -> dict[str, dict]:
     for ruleset in rulesets:
         schemas[f"campaign-{ruleset.name}"] = campaign_schema(ruleset)
         schemas[f"turn-{ruleset.name}"] = turn_schema(ruleset)
+        for key, schema in getattr(ruleset, "campaign_files", {}).items():
+            schemas[f"{key}-{ruleset.name}"] = schema
     return schemas
 
 

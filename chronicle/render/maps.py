@@ -39,6 +39,7 @@ from shapely.geometry import MultiPoint, Point, Polygon
 from shapely.ops import voronoi_diagram
 from shapely.strtree import STRtree
 
+from ..i18n import N_, gettext as _, tr
 from ..maps import BUNDLED_DIR
 from ..rules import OrderMark, Outcome, Piece
 from . import palette
@@ -62,6 +63,31 @@ LINK_STYLE = {            # kind -> (colour, dash pattern in pixels, width in pi
     "river": ("#2a7ab8", (8, 3), 1.6),
     "ford": ("#2a7ab8", (2, 2), 1.6),
 }
+#: the names of the marks and kinds of link that rulesets and maps use, for translation
+MARK_NAMES = {"capital": N_("capital"), "fortress": N_("fortress"), "kyoto": N_("Kyoto")}
+LINK_LABELS = {"land": N_("Land link"), "sea": N_("Sea link"), "mountain": N_("Mountain link"),
+               "river": N_("River link"), "ford": N_("Ford link")}
+#: the legend's words for the orders and contests a map draws
+ORDER_NAMES = {"attack": N_("Attack"), "support": N_("Support"), "move": N_("Move"), "transfer": N_("Transfer"),
+               "retreat": N_("Retreat")}
+FAILED_NAMES = {"attack": N_("Attack that failed"), "support": N_("Support that failed"), "move": N_("Move that failed"),
+                "transfer": N_("Transfer that failed"), "retreat": N_("Retreat that failed")}
+CONTEST_NAMES = {"battle": N_("Battle"), "siege": N_("Siege"), "conflict": N_("Roll-off for a province"),
+                 "skirmish": N_("Skirmish"), "raid": N_("Raid")}
+CONTEST_RESULTS = {"succeeded": N_("won by the attacker (its colour)"), "failed": N_("held (the holder's colour ring)"),
+                   "pending": N_("to be fought"), "drawn": N_("drawn")}
+
+
+def mark_name(mark: str) -> str:
+    """A map mark (capital, fortress...) as a reader calls it, in the language in force."""
+    return tr(MARK_NAMES.get(mark, mark.replace("_", " ")))
+
+
+def link_label(kind: str) -> str:
+    """A kind of link (sea, river...) as the legend names it, in the language in force."""
+    return tr(LINK_LABELS[kind]) if kind in LINK_LABELS else _("%(kind)s link", kind=kind.replace("_", " ").capitalize())
+
+
 CREDITS = {"japan": "Province boundaries: Asukana/Ryoseikoku_20230626_TSV, CC0 1.0"}
 #: the room (CSS pixels) a map has on a 1280-pixel-wide page: the page's width, 92% of a
 #: 900-pixel-tall window; and a locator map's on a province or player page
@@ -462,7 +488,8 @@ class MapPainter:
             dashed = f' stroke-dasharray="{",".join(_fmt(v * px, self._d + 1) for v in dash)}"' if dash else ""
             parts.append(f'<line class="link link-{kind}" x1="{self.f(x1)}" y1="{self.f(y1)}" x2="{self.f(x2)}" y2="{self.f(y2)}" '
                          f'stroke="{colour}" stroke-width="{_fmt(width * px, self._d + 1)}" opacity="0.85"{dashed}>'
-                         f'<title>{escape(self._names[a])} – {escape(self._names[b])}: {kind} link</title></line>')
+                         f'<title>{escape(self._names[a])} – {escape(self._names[b])}: {escape(link_label(kind).lower())}'
+                         f'</title></line>')
         return f'<g class="links" fill="none" stroke-linecap="round">{"".join(parts)}</g>'
 
     def _mark_zone(self, pid: str, count: int, px: float) -> Box:
@@ -625,14 +652,14 @@ class MapPainter:
                 classes = ["province", cls]
             else:
                 classes = ["province", f"owner-{owner}" if owner else "neutral"]
-                tip = f"{name(pid)}: " + (f"held by {name(owner)}" if owner else "neutral")
+                tip = f"{name(pid)}: " + (_("held by %(owner)s", owner=name(owner)) if owner else _("neutral"))
                 marks = summary.marks.get(pid, ())
                 if marks:
-                    tip += " (" + ", ".join(marks) + ")"
+                    tip += " (" + ", ".join(mark_name(m) for m in marks) + ")"
             if pid in changed:
                 classes.append("changed")
                 before, _after = changed[pid]
-                tip += f"; changed hands this turn (before: {name(before) if before else 'neutral'})"
+                tip += "; " + _("changed hands this turn (before: %(owner)s)", owner=name(before) if before else _("neutral"))
             ident = f' id="province-{pid}"' if ids else ""
             path = (f'<path{ident} class="{" ".join(classes)}" d="{self._d_of(pid)}">'
                     f'<title>{escape(tip)}</title></path>')
@@ -674,7 +701,8 @@ class MapPainter:
             holder = summary.owners.get(pid)
             for i, mark in enumerate(sorted(summary.marks[pid])):
                 cx = x + (i - (len(summary.marks[pid]) - 1) / 2) * 17 * px
-                tip = f"{mark} of {self.campaign.name_of(holder) if holder else 'no one'}: {self.campaign.name_of(pid)}"
+                tip = _("%(mark)s of %(owner)s: %(province)s", mark=mark_name(mark), owner=self.campaign.name_of(holder),
+                        province=self.campaign.name_of(pid))
                 parts.append(_mark_shape(mark, cx, y - 6 * px, 8.5 * px, self.f, f"mark mark-{mark}", tip))
         if not parts:
             return ""
@@ -704,27 +732,27 @@ class MapPainter:
                 continue
             pattern = self.patterns.get(p.id)
             items.append(LegendItem("player", p.name, p.colour, p.id, style=palette.css_background(p.colour, pattern)))
-        items.append(LegendItem("neutral", "Neutral", NEUTRAL_FILL, "neutral", style=f"background:{NEUTRAL_FILL}"))
+        items.append(LegendItem("neutral", _("Neutral"), NEUTRAL_FILL, "neutral", style=f"background:{NEUTRAL_FILL}"))
         for mark in sorted({m for marks in summary.marks.values() for m in marks}):
-            items.append(LegendItem("mark", mark.replace("_", " ").capitalize(), None, mark,
+            items.append(LegendItem("mark", mark_name(mark).capitalize(), None, mark,
                                     _sample(_mark_shape(mark, 8, 8, 7, lambda v: _fmt(v, 1), "", ""), 16)))
         kinds = sorted({kind for _a, _b, kind in self.geometry.links
                         if not (kind == "land" and self.geometry.drawn_from == "outlines")})
         for kind in kinds:
-            items.append(LegendItem("link", f"{kind.capitalize()} link", LINK_STYLE.get(kind, LINK_STYLE["land"])[0], kind))
+            items.append(LegendItem("link", link_label(kind), LINK_STYLE.get(kind, LINK_STYLE["land"])[0], kind))
         if changed:
-            items.append(LegendItem("changed", "Changed hands this turn", CHANGED, "changed"))
+            items.append(LegendItem("changed", _("Changed hands this turn"), CHANGED, "changed"))
         if summary.pieces:
             strong = any(p.strength is not None for p in summary.pieces)
             sample = Piece("", "", "3", 12 if strong else None)
             drawn = Counters({}, {}, 1.0, lambda v: _fmt(v, 1), lambda _p: "#9e9e9e", _text_on, str).counter(sample, 1, 1, "")
-            items.append(LegendItem("piece", "Army: its number and strength" if strong else "Army", None, "piece",
+            items.append(LegendItem("piece", _("Army: its number and strength") if strong else _("Army"), None, "piece",
                                     _sample(drawn, 35, 21)))
             if any(p.status == "besieged" for p in summary.pieces):
                 besieged = Piece("", "", "3", 12 if strong else None, "besieged")
                 drawn = Counters({}, {}, 1.0, lambda v: _fmt(v, 1), lambda _p: "#9e9e9e", _text_on, str).counter(
                     besieged, 5, 8, "")
-                items.append(LegendItem("piece", "Besieged army (in its castle)", None, "besieged", _sample(drawn, 43, 31)))
+                items.append(LegendItem("piece", _("Besieged army (in its castle)"), None, "besieged", _sample(drawn, 43, 31)))
         if orders:
             items += self._order_legend(summary.orders) + self._contest_legend(summary.contests)
         return items
@@ -744,40 +772,35 @@ class MapPainter:
             kind = m.kind
             legs = {w for leg in m.legs for w in leg.split()}
             path = ("a", "b")
-            if kind in ("attack", "support", "move", "transfer", "retreat") and len(m.path) > 1:
-                name = {"attack": "Attack", "support": "Support", "move": "Move", "transfer": "Transfer",
-                        "retreat": "Retreat"}[kind]
+            if kind in ORDER_NAMES and len(m.path) > 1:
                 if m.outcome is Outcome.FAILED:
-                    add(f"{kind}-failed", f"{name} that failed",
-                        OrderMark(kind, None, path, Outcome.FAILED, ""))
+                    add(f"{kind}-failed", tr(FAILED_NAMES[kind]), OrderMark(kind, None, path, Outcome.FAILED, ""))
                 else:
-                    add(kind, name, OrderMark(kind, None, path, Outcome.SUCCEEDED, ""))
+                    add(kind, tr(ORDER_NAMES[kind]), OrderMark(kind, None, path, Outcome.SUCCEEDED, ""))
                 if m.count > 1:
-                    add("repeated", "Order given twice (or more)", OrderMark(kind, None, path, Outcome.SUCCEEDED, "", count=2))
+                    add("repeated", _("Order given twice (or more)"),
+                        OrderMark(kind, None, path, Outcome.SUCCEEDED, "", count=2))
                 if "sea" in legs:
-                    add("sea", "Step by sea", OrderMark(kind, None, path, Outcome.SUCCEEDED, "", legs=("sea",)))
+                    add("sea", _("Step by sea"), OrderMark(kind, None, path, Outcome.SUCCEEDED, "", legs=("sea",)))
                 if "forced" in legs:
-                    add("forced", "Forced march", OrderMark(kind, None, path, Outcome.SUCCEEDED, "", legs=("forced",)))
+                    add("forced", _("Forced march"), OrderMark(kind, None, path, Outcome.SUCCEEDED, "", legs=("forced",)))
             elif kind == "siege":
-                add("siege", "Siege laid", OrderMark("siege", None, ("c",), Outcome.SUCCEEDED, ""))
+                add("siege", _("Siege laid"), OrderMark("siege", None, ("c",), Outcome.SUCCEEDED, ""))
             elif kind == "defend":
                 if m.outcome is Outcome.FAILED:
-                    add("defend-failed", "Defence that failed", OrderMark("defend", None, ("c",), Outcome.FAILED, ""))
+                    add("defend-failed", _("Defence that failed"), OrderMark("defend", None, ("c",), Outcome.FAILED, ""))
                 elif m.outcome is Outcome.NONE:
-                    add("defend-none", "Defence no one tested", OrderMark("defend", None, ("c",), Outcome.NONE, ""))
+                    add("defend-none", _("Defence no one tested"), OrderMark("defend", None, ("c",), Outcome.NONE, ""))
                 else:
-                    add("defend", "Defence", OrderMark("defend", None, ("c",), Outcome.SUCCEEDED, ""))
+                    add("defend", _("Defence"), OrderMark("defend", None, ("c",), Outcome.SUCCEEDED, ""))
             else:
-                add("hold", "Order in place", OrderMark("hold", None, ("c",), m.outcome, ""))
+                add("hold", _("Order in place"), OrderMark("hold", None, ("c",), m.outcome, ""))
         return out
 
     def _contest_legend(self, contests) -> list[LegendItem]:
         out = []
         seen = set()
         drawing = Overlay({}, 1.0, lambda p: "#8c8c8c" if p else "#ffffff", 1, _text_on)
-        names = {"battle": "Battle", "siege": "Siege", "conflict": "Roll-off for a province"}
-        results = {Outcome.SUCCEEDED: "won by the attacker (its colour)", Outcome.FAILED: "held (the holder's colour ring)",
-                   Outcome.PENDING: "to be fought", Outcome.DRAWN: "drawn", Outcome.NONE: ""}
         for c in contests:
             if c.province is None:
                 continue
@@ -785,8 +808,9 @@ class MapPainter:
             if key in seen:
                 continue
             seen.add(key)
-            what = names.get(c.kind, c.kind.replace("-", " ").capitalize())
-            label = f"{what}: {results[c.outcome]}" if results[c.outcome] else what
+            what = tr(CONTEST_NAMES[c.kind]) if c.kind in CONTEST_NAMES else c.kind.replace("-", " ").capitalize()
+            result = CONTEST_RESULTS.get(c.outcome.value)
+            label = _("%(contest)s: %(result)s", contest=what, result=tr(result)) if result else what
             out.append(LegendItem("contest", label, None, f"{c.kind}-{c.outcome.value}",
                                   _sample(drawing.badge(c.kind, c.outcome, "x", 11, 11), 22, 22)))
         return out

@@ -16,6 +16,7 @@ import posixpath
 
 from markupsafe import Markup
 
+from ..i18n import gettext as _, ngettext
 from .maps import LOCATOR, MapFigure, MapPainter
 
 
@@ -43,7 +44,7 @@ class SiteMaps:
         prefix = _prefix(page_path)
         own = posixpath.normpath(page_path) == posixpath.normpath(view.path)
         anchor = "" if own else prefix + view.path
-        title = "The map at the start" if view.number == 0 else f"The map after turn {view.number}"
+        title = _("The map at the start") if view.number == 0 else _("The map after turn %(number)s", number=view.number)
         return self.painter.figure(view.summary, changed=view.changed if view.number else None, title=title,
                                    href=lambda pid: f"{prefix}provinces/{pid}.html",
                                    event_href=lambda index: f"{anchor}#e-{index}")
@@ -57,7 +58,7 @@ class SiteMaps:
         final = self.model.final.summary
         box = self.painter.around(pid)
         return self.painter.figure(final, box=box, page_room=LOCATOR, focus=pid, overlay=False, clip=True, ids=False,
-                                   title=f"{self.campaign.name_of(pid)} and its neighbours",
+                                   title=_("%(province)s and its neighbours", province=self.campaign.name_of(pid)),
                                    href=lambda p: f"{prefix}provinces/{p}.html")
 
     def player(self, player_id: str, page_path: str) -> MapFigure | None:
@@ -77,21 +78,24 @@ class SiteMaps:
         for pid, turns in held.items():
             spans = _spans(turns)
             if final.owners.get(pid) == player_id:
-                tint[pid] = (f"owner-{player_id}", f"{name(pid)}: held by {name(player_id)} ({spans})")
+                tint[pid] = (f"owner-{player_id}", _("%(province)s: held by %(player)s (%(turns)s)", province=name(pid),
+                                                      player=name(player_id), turns=spans))
             else:
                 now = final.owners.get(pid)
-                tint[pid] = ("once-held", f"{name(pid)}: held by {name(player_id)} {spans}; now "
-                             + (f"held by {name(now)}" if now else "neutral"))
+                tint[pid] = ("once-held", _("%(province)s: held by %(player)s (%(turns)s); now %(now)s", province=name(pid),
+                                            player=name(player_id), turns=spans,
+                                            now=_("held by %(owner)s", owner=name(now)) if now else _("neutral")))
         box = self.painter.frame(held, margin=0.12)
         return self.painter.figure(final, box=box, page_room=LOCATOR, overlay=False, clip=True, ids=False, tint=tint,
-                                   title=f"The lands of {name(player_id)}, turn by turn",
+                                   title=_("The lands of %(player)s, turn by turn", player=name(player_id)),
                                    href=lambda p: f"{prefix}provinces/{p}.html")
 
     def player_legend(self, player_id: str):
         from .maps import LegendItem, ONCE_HELD
         items = [i for i in self.painter.legend(self.model.final.summary, orders=False, players={player_id})
                  if i.kind in ("player", "neutral", "mark")]
-        items.insert(1, LegendItem("held", "Held once, lost since", ONCE_HELD, "once-held", style=f"background:{ONCE_HELD}"))
+        items.insert(1, LegendItem("held", _("Held once, lost since"), ONCE_HELD, "once-held",
+                                   style=f"background:{ONCE_HELD}"))
         return items
 
     def timeline(self, page_path: str) -> dict:
@@ -105,7 +109,7 @@ class SiteMaps:
         box = self.painter.frame(in_play)
         final = self.model.final
         plain = _without_marks(final.summary)
-        figure = self.painter.figure(plain, box=box, overlay=False, title="The map, turn by turn",
+        figure = self.painter.figure(plain, box=box, overlay=False, title=_("The map, turn by turn"),
                                      href=lambda pid: f"{prefix}provinces/{pid}.html")
         frames = []
         before: dict = {}
@@ -125,20 +129,19 @@ class SiteMaps:
         final = self.model.final.summary
         return Markup(self.painter.svg(final, box=self.painter.around(province), room=LOCATOR, focus=province, ids=False,
                                        overlay=False, clip=True,
-                                       title=f"{self.campaign.name_of(province)} and around it"))
+                                       title=_("%(province)s and around it", province=self.campaign.name_of(province))))
 
 
 def _spans(turns: list[int]) -> str:
-    """[1, 2, 3, 5] -> "turns 1–3 and 5"; the start is turn 0."""
+    """[1, 2, 3, 5] -> "turns 1–3, 5"; the start is turn 0."""
     runs = []
     for t in sorted(turns):
         if runs and t == runs[-1][1] + 1:
             runs[-1][1] = t
         else:
             runs.append([t, t])
-    parts = [(f"{a}–{b}" if b > a else f"{a}") for a, b in runs]
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return ("turn " if len(runs) == 1 and runs[0][0] == runs[0][1] else "turns ") + text
+    text = ", ".join(f"{a}–{b}" if b > a else f"{a}" for a, b in runs)
+    return ngettext("turn %(turns)s", "turns %(turns)s", len(turns), turns=text)
 
 
 def _without_marks(summary):

@@ -15,6 +15,8 @@ from html import escape
 import numpy as np
 from shapely.geometry import box as shapely_box
 
+from ..i18n import gettext as _, tr
+
 INK = "#1b1b1b"
 CASTLE = "#3d3d3d"
 NUMBER_W, STRENGTH_W, COUNTER_H, GAP, PER_ROW = 13.0, 20.0, 19.0, 2.5, 3
@@ -93,9 +95,11 @@ class Counters:
         classes = "piece" + (f" owner-{piece.player}" if piece.player else "") + (f" {piece.status}" if piece.status else "")
         parts = []
         if pid:
-            tip = (piece.label + (f" ({piece.strength})" if piece.strength is not None else "")
-                   + (f" of {self.name(piece.player)}" if piece.player else "") + f" in {self.name(pid)}"
-                   + (f", {piece.status}" if piece.status else ""))
+            what = piece.label + (f" ({piece.strength})" if piece.strength is not None else "")
+            where = self.name(pid)
+            tip = (_("%(piece)s of %(owner)s in %(province)s", piece=what, owner=self.name(piece.player), province=where)
+                   if piece.player else _("%(piece)s in %(province)s", piece=what, province=where))
+            tip += f", {tr(piece.status)}" if piece.status else ""
             parts.append(f"<title>{escape(tip)}</title>")
         if piece.status == "besieged":
             o, m = u(3.2), u(4.2)

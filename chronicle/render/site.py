@@ -22,15 +22,20 @@ import click
 import jinja2
 from markupsafe import Markup
 
+from .. import i18n
 from ..errors import ChronicleError, Place, Problem
+from ..rules import namer
+from ..siteurl import absolute
 from . import feeds, output, views
 from .charts import Chart, Reference, Series, line_chart
 from .mapviews import SiteMaps
 from .markdown import render_markdown
 from .theme import default_theme_dir
 
-NAV = (("index.html", "Home"), ("turns/index.html", "Turns"), ("standings.html", "Standings"),
-       ("timeline.html", "Timeline"), ("provinces/index.html", "Provinces"))
+_, N_, ngettext = i18n.gettext, i18n.N_, i18n.ngettext
+
+NAV = (("index.html", N_("Home")), ("turns/index.html", N_("Turns")), ("standings.html", N_("Standings")),
+       ("timeline.html", N_("Timeline")), ("provinces/index.html", N_("Provinces")))
 
 
 @dataclass(frozen=True)
@@ -48,14 +53,26 @@ def template_dirs(root: Path) -> list[Path]:
 
 
 def environment(root: Path) -> jinja2.Environment:
-    """Jinja with autoescape on; ``default/NAME`` always names the default theme's file."""
+    """Jinja with autoescape on; ``default/NAME`` always names the default theme's file.
+
+    Jinja2's i18n extension translates the theme's strings (``{% trans %}``, ``_()``,
+    ``ngettext()``) in the language in force (:mod:`chronicle.i18n`); ``tr(value)`` translates a
+    data string a ruleset marked with ``N_``; the filters ``date`` and ``number`` write dates and
+    numbers as the language does.
+    """
     default = default_theme_dir()
     loaders = [jinja2.FileSystemLoader(str(d)) for d in template_dirs(root)]
     loaders.append(jinja2.PrefixLoader({"default": jinja2.FileSystemLoader(str(default))}))
     env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True)
+                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(i18n.gettext_raw, i18n.ngettext_raw, newstyle=True,
+                                  pgettext=i18n.pgettext_raw, npgettext=i18n.npgettext_raw)
+    env.globals["tr"] = i18n.tr
     env.filters["markdown"] = render_markdown
+    env.filters["date"] = i18n.format_date
+    env.filters["number"] = i18n.format_number
     return env
 
 
@@ -104,15 +121,18 @@ class SiteRenderer:
     def __init__(self, history):
         self.history = history
         self.campaign = history.campaign
-        self.model = views.build_model(history)
-        self.maps = SiteMaps(self.campaign, self.model)
+        self.language = self.campaign.language
+        with i18n.use(self.language):            # standings, captions and sentences in the site's language
+            self.model = views.build_model(history)
+            self.maps = SiteMaps(self.campaign, self.model)    # its shared layers carry titles
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
+        self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
 
     def _nav(self) -> tuple:
         if self.model.sheets is None:
             return NAV
-        return NAV + (("battle-sheets.html", "Battle sheets"),)
+        return NAV + (("battle-sheets.html", N_("Battle sheets")),)
 
     # context shared by every page
     def _context(self, page_path: str, kind: str, **extra) -> dict:
@@ -120,11 +140,11 @@ class SiteRenderer:
         return {
             "campaign": campaign, "model": self.model, "ruleset": campaign.ruleset,
             "page_path": page_path, "page_kind": kind, "url": _url,
-            "nav": [{"path": p, "label": label, "current": p == page_path} for p, label in self._nav()],
-            "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
-            "credit": self.maps.geometry.credit, "language": campaign.doc.data.get("language", "en")
-            if isinstance(campaign.doc.data, dict) else "en",
+            "nav": [{"path": p, "label": _(label), "current": p == page_path} for p, label in self._nav()],
+            "name": self.name, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
+            "credit": self.maps.geometry.credit, "language": self.language,
             "absolute_base": None, "views": views,
+            "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
             **extra,
         }
 
@@ -148,12 +168,24 @@ class SiteRenderer:
             held.append(Series(player.id, player.name, player.colour, counts, strong))
             score.append(Series(player.id, player.name, player.colour, scores, strong))
         references = tuple(Reference(value, label) for value, label in self.model.references)
-        return [Markup(line_chart(Chart(f"{prefix}-provinces", "Provinces held, turn by turn", "Turn", "Provinces",
+        return [Markup(line_chart(Chart(f"{prefix}-provinces", _("Provinces held, turn by turn"), _("Turn"), _("Provinces"),
                                         xs, tuple(held)))),
-                Markup(line_chart(Chart(f"{prefix}-score", f"{score_name}, turn by turn", "Turn", score_name,
-                                        xs, tuple(score), references)))]
+                Markup(line_chart(Chart(f"{prefix}-score", _("%(score)s, turn by turn", score=score_name), _("Turn"),
+                                        score_name, xs, tuple(score), references)))]
 
     def outputs(self) -> list[Output]:
+        """Every file to write; each makes its bytes in the site's language, whoever calls it."""
+        with i18n.use(self.language):
+            out = self._outputs()
+        return [Output(o.path, self._in_language(o.make)) for o in out]
+
+    def _in_language(self, make: Callable[[], str | bytes]) -> Callable[[], str | bytes]:
+        def made() -> str | bytes:
+            with i18n.use(self.language):
+                return make()
+        return made
+
+    def _outputs(self) -> list[Output]:
         model, campaign = self.model, self.campaign
         maps = self.maps
         out = [self._page("index.html", "index.html", "home", lazy_map=lambda: maps.turn(model.final, "index.html"),
@@ -182,12 +214,16 @@ class SiteRenderer:
         out.append(self._page("timeline.html", "timeline.html", "timeline",
                               lazy_timeline=lambda: maps.timeline("timeline.html"),
                               legend=maps.timeline_legend()))
-        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
-            self._context("404.html", "not-found", absolute_base=campaign.url))))
         out.append(Output("feed.xml", self._feed))
         if campaign.url:
-            pages = [o.path for o in out if o.path.endswith(".html") and o.path != "404.html"]
+            pages = [o.path for o in out if o.path.endswith(".html")]
             out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages)))
+            out.append(Output("robots.txt", lambda: feeds.robots(campaign.url)))
+        # GitHub Pages serves 404.html at any missing address, at any depth: its links are absolute
+        # when the URL is known, otherwise a script finds the site's root by these top-level names
+        top = sorted({o.path.split("/")[0] for o in out} | {"404.html", "static"})
+        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
+            self._context("404.html", "not-found", absolute_base=campaign.url, top_level=top))))
         return out
 
     def _state_json(self, view: views.TurnView) -> str:

@@ -11,6 +11,20 @@
     return event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
   }
 
+  /* The words this script shows, in the site's language: base.html writes them (translated
+     through the catalog) into <script id="chronicle-strings" type="application/json">. */
+  var STRINGS = {previous: "\u2190 Previous", next: "Next \u2192", turn: "Turn", zoomOut: "Zoom out", zoomIn: "Zoom in",
+                 action: "Back to this turn's action", whole: "The whole map", framed: "The turn's frame",
+                 previousTurn: "Previous turn", nextTurn: "Next turn"};
+  (function () {
+    var source = document.getElementById("chronicle-strings");
+    if (!source) { return; }
+    try {
+      var given = JSON.parse(source.textContent);
+      Object.keys(given).forEach(function (key) { STRINGS[key] = given[key]; });
+    } catch (e) { /* a theme's broken override: keep English */ }
+  }());
+
   var ICONS = {
     action: '<circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" stroke-width="2"/>' +
             '<path d="M12 1v6M12 17v6M1 12h6M17 12h6" stroke="currentColor" stroke-width="2"/>',
@@ -76,10 +90,10 @@
 
     var tools = document.createElement("div");
     tools.className = "map-tools";
-    var out = button(tools, "\u2212", "Zoom out");
-    var zoomIn = button(tools, "+", "Zoom in");
-    var action = focus && focus.getAttribute("data-action") ? button(tools, "", "Back to this turn's action", "map-action", "action") : null;
-    var whole = full !== framed ? button(tools, "", "The whole map", "map-whole", "whole") : null;
+    var out = button(tools, "\u2212", STRINGS.zoomOut);
+    var zoomIn = button(tools, "+", STRINGS.zoomIn);
+    var action = focus && focus.getAttribute("data-action") ? button(tools, "", STRINGS.action, "map-action", "action") : null;
+    var whole = full !== framed ? button(tools, "", STRINGS.whole, "map-whole", "whole") : null;
     frame.appendChild(tools);
 
     function minimum() { return Math.min(1, scroll.clientWidth / (natural || 1)); }
@@ -129,7 +143,7 @@
     function showWhole(on) {
       svg.setAttribute("viewBox", on ? full : framed);
       whole.setAttribute("aria-pressed", on ? "true" : "false");
-      whole.title = on ? "The turn's frame" : "The whole map";
+      whole.title = on ? STRINGS.framed : STRINGS.whole;
       whole.setAttribute("aria-label", whole.title);
       reset();
       natural = canvas.offsetWidth;
@@ -230,16 +244,16 @@
     var current = frames.length - 1;
     var controls = document.createElement("div");
     controls.className = "timeline-controls";
-    var prev = button(controls, "\u2190 Previous", "Previous turn", "timeline-prev");
+    var prev = button(controls, STRINGS.previous, STRINGS.previousTurn, "timeline-prev");
     var range = document.createElement("input");
     range.type = "range";
     range.min = "0";
     range.max = String(frames.length - 1);
     range.step = "1";
     range.className = "timeline-range";
-    range.setAttribute("aria-label", "Turn");
+    range.setAttribute("aria-label", STRINGS.turn);
     controls.insertBefore(range, prev);
-    var next = button(controls, "Next \u2192", "Next turn", "timeline-next");
+    var next = button(controls, STRINGS.next, STRINGS.nextTurn, "timeline-next");
     var label = document.createElement("a");
     label.className = "timeline-label";
     label.setAttribute("aria-live", "polite");

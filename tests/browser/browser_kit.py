@@ -42,20 +42,19 @@ _SHARED: dict = {"users": 0}
 
 @pytest.fixture(scope="session")
 def browser():
-    """One Chromium for the whole session. Every browser test module imports this fixture, so
-    pytest sees one per module: they share the browser (Playwright's sync API runs one at a time)
-    and the last to finish closes it."""
+    """One Chromium for the whole session, however many modules import this fixture (each import
+    makes a fixture of its own, and Playwright's sync API runs only one at a time)."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the Python package only)")
     if not _SHARED["users"]:
         _SHARED["playwright"] = sync_api.sync_playwright().start()
-        _SHARED["chromium"] = _SHARED["playwright"].chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        _SHARED["browser"] = _SHARED["playwright"].chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
     _SHARED["users"] += 1
     try:
-        yield _SHARED["chromium"]
+        yield _SHARED["browser"]
     finally:
         _SHARED["users"] -= 1
         if not _SHARED["users"]:
-            _SHARED.pop("chromium").close()
+            _SHARED.pop("browser").close()
             _SHARED.pop("playwright").stop()
 
 

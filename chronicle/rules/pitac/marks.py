@@ -14,6 +14,7 @@ import math
 from collections import Counter
 
 from ...dice import DiceBox
+from ...i18n import gettext as _, tr
 from .. import ContestMark, MapMarks, OrderMark, Outcome
 from . import capitals as capital_rules
 from . import gifts
@@ -33,7 +34,8 @@ def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
     orders = []
     for (player, kind, province), count in given.items():          # in the order first written
         index, conflict = conflicts.get(province, (None, None))
-        written = ("Attack " if kind is OrderKind.ATTACK else "Defend ") + name(province)
+        written = (_("Attack %(province)s", province=name(province)) if kind is OrderKind.ATTACK
+                   else _("Defend %(province)s", province=name(province)))
         if count > 1:
             written += f" ×{count}"
         if kind is OrderKind.ATTACK:
@@ -44,7 +46,8 @@ def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
             outcome, result = _defence_result(conflict, player, name)
             path = (province,)
             mark_kind = "defend"
-        orders.append(OrderMark(mark_kind, player, path, outcome, f"{name(player)}: {written} — {result}",
+        orders.append(OrderMark(mark_kind, player, path, outcome,
+                                _("%(player)s: %(order)s — %(result)s", player=name(player), order=written, result=result),
                                 name=kind.value.title(), count=count, event=index))
     contests = []
     for index, event in enumerate(events):
@@ -61,26 +64,27 @@ def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
 
 def _attack_result(conflict, player, name) -> tuple[Outcome, str]:
     if conflict is None:               # cannot happen for a legal attack; said plainly if it does
-        return Outcome.NONE, "not rolled"
+        return Outcome.NONE, _("not rolled")
+    rule = tr(conflict.rule)
     if conflict.new_owner == player:
-        return Outcome.SUCCEEDED, "taken"
+        return Outcome.SUCCEEDED, _("taken")
     if conflict.new_owner is not None and conflict.new_owner != conflict.holder:
-        return Outcome.FAILED, f"failed: {name(conflict.new_owner)} took it"
+        return Outcome.FAILED, _("failed: %(player)s took it", player=name(conflict.new_owner))
     if conflict.new_owner is not None:
-        return Outcome.FAILED, f"failed: {name(conflict.holder)} held it ({conflict.rule})"
+        return Outcome.FAILED, _("failed: %(player)s held it (%(rule)s)", player=name(conflict.holder), rule=rule)
     if conflict.holder is not None:
-        return Outcome.FAILED, f"failed: it returned to neutral ({conflict.rule})"
-    return Outcome.FAILED, f"failed: it stays neutral ({conflict.rule})"
+        return Outcome.FAILED, _("failed: it returned to neutral (%(rule)s)", rule=rule)
+    return Outcome.FAILED, _("failed: it stays neutral (%(rule)s)", rule=rule)
 
 
 def _defence_result(conflict, player, name) -> tuple[Outcome, str]:
     if conflict is None:
-        return Outcome.NONE, "no one attacked it"
+        return Outcome.NONE, _("no one attacked it")
     if conflict.new_owner == player:
-        return Outcome.SUCCEEDED, "held"
+        return Outcome.SUCCEEDED, _("held")
     if conflict.new_owner is None:
-        return Outcome.FAILED, "lost: it returned to neutral"
-    return Outcome.FAILED, f"lost to {name(conflict.new_owner)}"
+        return Outcome.FAILED, _("lost: it returned to neutral")
+    return Outcome.FAILED, _("lost to %(player)s", player=name(conflict.new_owner))
 
 
 def _origin(campaign, state, player: str, target: str) -> str:

@@ -10,6 +10,7 @@ siege; the battle sheets' "coming game day" is the next turn's). Each mark keeps
 
 from __future__ import annotations
 
+from ...i18n import gettext as _, ngettext, tr
 from .. import ContestMark, MapMarks, OrderMark, Outcome
 from .events import (ArmyDestroyed, ArmyMoved, ArmyRetreated, BattleFought, BattleRefused, ElementsTransferred,
                      ShutInCastle, SiegeBegun, SiegeRoll, StormAtSea, WinterAttrition)
@@ -31,43 +32,51 @@ def map_marks(campaign, before, after, record, events) -> MapMarks:
             written = next((m.path for m in record.moves if m.army == event.army and m.path and m.path[-1] == event.quarters),
                            None)
             steps = tuple(written or path_to(game_map, event.province, [event.quarters], LAND) or (event.quarters,))
-            lost = f", {_n(event.lost, 'element')} lost" if event.lost else ""
-            orders.append(OrderMark("move", event.clan, (event.province,) + steps, Outcome.SUCCEEDED,
-                                    f"{name(event.clan)}: {event.army} marches to winter quarters in "
-                                    f"{name(event.quarters)} — arrived{lost}",
+            text = (_("%(clan)s: %(army)s marches to winter quarters in %(province)s — arrived", clan=name(event.clan),
+                      army=event.army, province=name(event.quarters)))
+            if event.lost:
+                text += ", " + _elements_lost(event.lost)
+            orders.append(OrderMark("move", event.clan, (event.province,) + steps, Outcome.SUCCEEDED, text,
                                     name="Winter march", army=event.army, phase="winter", event=index))
         elif isinstance(event, BattleRefused):
             orders.append(OrderMark("retreat", event.clan, (event.province, event.to), Outcome.SUCCEEDED,
-                                    f"{name(event.clan)}: {event.army} refuses battle with {event.enemy} and withdraws "
-                                    f"from {name(event.province)} to {name(event.to)}",
+                                    _("%(clan)s: %(army)s refuses battle with %(enemy)s and withdraws from %(province)s "
+                                      "to %(to)s", clan=name(event.clan), army=event.army, enemy=event.enemy,
+                                      province=name(event.province), to=name(event.to)),
                                     name="Refuse battle", army=event.army, phase="battle", event=index))
         elif isinstance(event, ArmyRetreated):
             orders.append(OrderMark("retreat", event.clan, (event.province, event.to), Outcome.SUCCEEDED,
-                                    f"{name(event.clan)}: {event.army}, beaten, retreats from {name(event.province)} "
-                                    f"to {name(event.to)}", name="Retreat", army=event.army, phase="battle",
-                                    event=index))
+                                    _("%(clan)s: %(army)s, beaten, retreats from %(province)s to %(to)s",
+                                      clan=name(event.clan), army=event.army, province=name(event.province),
+                                      to=name(event.to)), name="Retreat", army=event.army, phase="battle", event=index))
         elif isinstance(event, ShutInCastle):
             orders.append(OrderMark("defend", event.clan, (event.province,), Outcome.SUCCEEDED,
-                                    f"{name(event.clan)}: {event.army} shuts itself in the castle of "
-                                    f"{name(event.province)} before {event.enemy}",
+                                    _("%(clan)s: %(army)s shuts itself in the castle of %(province)s before %(enemy)s",
+                                      clan=name(event.clan), army=event.army, province=name(event.province),
+                                      enemy=event.enemy),
                                     name="Shut in the castle", army=event.army, phase="battle", event=index))
         elif isinstance(event, SiegeBegun):
             roll = next((e for e in later if isinstance(e, SiegeRoll) and e.province == event.province
                          and e.besieger == event.besieger), None)
             outcome = Outcome.SUCCEEDED        # the siege is laid; its roll is the siege's contest
-            result = ("" if roll is None else " — the castle fell" if roll.taken else " — the castle held this month")
-            inside = f" ({event.defender} inside)" if event.defender else " (undefended)"
-            orders.append(OrderMark("siege", event.clan, (event.province,), outcome,
-                                    f"{name(event.clan)}: {event.besieger} lays siege to the castle of "
-                                    f"{name(event.province)}{inside}{result}",
+            if event.defender:
+                text = _("%(clan)s: %(army)s lays siege to the castle of %(province)s (%(inside)s inside)",
+                         clan=name(event.clan), army=event.besieger, province=name(event.province), inside=event.defender)
+            else:
+                text = _("%(clan)s: %(army)s lays siege to the castle of %(province)s (undefended)",
+                         clan=name(event.clan), army=event.besieger, province=name(event.province))
+            if roll is not None:
+                text += " — " + (_("the castle fell") if roll.taken else _("the castle held this month"))
+            orders.append(OrderMark("siege", event.clan, (event.province,), outcome, text,
                                     name="Besiege", army=event.besieger, phase="siege", event=index))
         elif isinstance(event, ElementsTransferred):
             ends = (province_of.get(event.giver), province_of.get(event.taker))
             if None not in ends:
                 path = ends if ends[0] != ends[1] else ends[:1]
                 orders.append(OrderMark("transfer", clan_of.get(event.giver), path, Outcome.SUCCEEDED,
-                                        f"{name(clan_of.get(event.giver))}: {event.giver} sends "
-                                        f"{_n(event.elements, 'element')} to {event.taker}",
+                                        ngettext("%(clan)s: %(army)s sends %(num)d element to %(to)s",
+                                                 "%(clan)s: %(army)s sends %(num)d elements to %(to)s", event.elements,
+                                                 clan=name(clan_of.get(event.giver)), army=event.giver, to=event.taker),
                                         name="Transfer", army=event.giver, phase="movement", event=index))
         elif isinstance(event, BattleFought):
             contests.append(_battle(campaign, index, event, clan_of))
@@ -96,14 +105,16 @@ def _move(campaign, index, event: ArmyMoved, later) -> OrderMark:
     what = ("Forced march" if event.forced else "Sea move" if any("sea" in leg for leg in legs) else "Move")
     notes = []
     if event.forced:
-        notes.append(f"forced march of {_n(event.forced, 'province')}, {_n(event.lost, 'element')} lost")
+        notes.append(ngettext("forced march of %(num)d province", "forced march of %(num)d provinces", event.forced)
+                     + ", " + _elements_lost(event.lost))
     for storm in storms:
         if storm.lost:
-            notes.append(f"storm at sea, {_n(storm.lost, 'element')} lost")
+            notes.append(_("storm at sea") + ", " + _elements_lost(storm.lost))
     if event.rule:
-        notes.append(event.rule)
-    result = "destroyed on the way" if gone else "arrived"
-    text = (f"{name(event.clan)}: {event.army} {' → '.join(name(p) for p in event.path)} — {result}"
+        notes.append(tr(event.rule))
+    result = _("destroyed on the way") if gone else _("arrived")
+    text = (_("%(clan)s: %(army)s %(path)s — %(result)s", clan=name(event.clan), army=event.army,
+              path=" → ".join(name(p) for p in event.path), result=result)
             + (f" ({'; '.join(notes)})" if notes else ""))
     kind = "attack" if event.rule.startswith("a neutral army attacks") else "move"
     return OrderMark(kind, event.clan, tuple(event.path), Outcome.FAILED if gone else Outcome.SUCCEEDED, text,
@@ -122,5 +133,5 @@ def _battle(campaign, index, event: BattleFought, clan_of) -> ContestMark:
                        winner, index)
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _elements_lost(count: int) -> str:
+    return ngettext("%(num)d element lost", "%(num)d elements lost", count)
