@@ -26,9 +26,9 @@ from .state import BattleFought, Conflict
 def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
     name = campaign.name_of
     # the position the orders were judged against: the turn's joins and gifts applied (as check does)
-    state, _, _ = capital_rules.join(campaign, before.but(turn=record.number), record.number, DiceBox(campaign.seed))
-    state, _, _ = gifts.give(campaign, state, record)
-    legal, _ = legal_orders(campaign, state, record)
+    state = capital_rules.join(campaign, before.but(turn=record.number), record.number, DiceBox(campaign.seed))[0]
+    state = gifts.give(campaign, state, record)[0]
+    legal = legal_orders(campaign, state, record)[0]
     conflicts = {e.province: (i, e) for i, e in enumerate(events) if isinstance(e, Conflict)}
     given = Counter((o.player, o.kind, o.province) for o in legal)
     orders = []
