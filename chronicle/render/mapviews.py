@@ -120,7 +120,9 @@ class SiteMaps:
             before = dict(summary.owners)
         players = {p.id: p.name for p in self.campaign.players}
         data = json.dumps({"frames": frames, "players": players}, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-        return {"figure": figure, "data": Markup(data.replace("</", "<\\/"))}
+        # safe inside <script>: no markup characters at all (names may hold any)
+        data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        return {"figure": figure, "data": Markup(data)}
 
     def timeline_legend(self):
         return self.painter.legend(_without_marks(self.model.final.summary), {"": None}, orders=False)
