@@ -113,7 +113,7 @@ def capitals_after(campaign, state, record, conflicts):
             capitals[player] = province
             capital_dice[player] = campaign.options["later_capital_dice"]
             pending.discard(player)
-            events.append(CapitalChosen(player, province, not held))
+            events.append(CapitalChosen(player, province, not held, capital_dice[player]))
         else:
             events.append(CapitalPending(player))
     for player in state.joined:

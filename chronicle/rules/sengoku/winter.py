@@ -61,7 +61,7 @@ def march(ctx, state, army_id: str, written=None):
     if path is None:
         path = path_to(ctx.map, army.province, homes, LAND)
     armies = dict(state.armies)
-    forage = False
+    forage, saved = False, 0
     if path is None or len(path) > opts["winter_destroy_beyond"]:
         distance = len(path) if path else None
         del armies[army_id]
@@ -76,10 +76,11 @@ def march(ctx, state, army_id: str, written=None):
         from .cards import play_card
         state, ok = play_card(ctx, state, army.clan, "forage", f"winter, {army_id}", ctx.forage[army_id].pop(0))
         if ok:
-            loss, forage = max(0, loss - opts["winter_forage"]), True
+            saved = min(loss, opts["winter_forage"])
+            loss, forage = loss - saved, True
         armies = dict(state.armies)
     strength = army.strength - loss
-    ctx.emit(WinterAttrition(army_id, army.clan, army.province, distance, min(loss, army.strength), path[-1], forage))
+    ctx.emit(WinterAttrition(army_id, army.clan, army.province, distance, min(loss, army.strength), path[-1], forage, saved))
     ctx.moved.add(army_id)
     if strength <= 0:
         del armies[army_id]
