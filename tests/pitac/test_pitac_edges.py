@@ -1,0 +1,200 @@
+"""Pitac at the edges a mutation tester found untested (issue 13; scripts/mutate pitac).
+
+Each test pins one edge: a message whose number comes from the options in force, each reason a
+recorded die can be refused, and what the standings, summary and JSON show (the views the site
+and the CLI read). The rulebook's own examples live in tests/pitac_cases/.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from chronicle.history import replay_folder
+
+# A map with a branch (Inaba), a sea lane (Tosa ~ Higo) and a dead end (Izumo):
+#
+#     tosa - inaba - awaji
+#      ~       |
+#     higo    izumo        kii (alone)
+MAP = """
+map:
+  provinces:
+    tosa: {at: [0, 0]}
+    inaba: {at: [1, 0]}
+    awaji: {at: [2, 0]}
+    higo: {at: [0, 1]}
+    izumo: {at: [1, 1]}
+    kii: {at: [3, 1]}
+  links:
+    - [tosa, inaba]
+    - [inaba, awaji]
+    - [inaba, izumo]
+    - [tosa, higo, sea]
+"""
+
+
+def campaign(options: str = "", players: str = "") -> str:
+    players = players or """
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+"""
+    return "title: Edges\nruleset: pitac\nseed: 3\nplayers:" + players + \
+        (f"options:\n{textwrap.indent(textwrap.dedent(options), '  ')}" if options else "") + MAP
+
+
+def play(make_campaign, turns: dict, **kwargs):
+    # every turn here is written as top-level keys with flow values: one per line, any indent
+    turns = {n: "".join(line.strip() + "\n" for line in t.splitlines() if line.strip()) for n, t in turns.items()}
+    root = make_campaign(campaign(**kwargs), turns)
+    history, problems = replay_folder(root)
+    assert history is not None, [p.format() for p in problems]
+    return history, problems
+
+
+def only(problems, severity="error"):
+    return [p for p in problems if p.severity == severity]
+
+
+PAULA_WINS = "battles:\n  - {players: [paula, ginger], winner: paula}\n"
+
+
+# ---- messages that state a number take it from the options ------------------------------------
+
+def test_a_new_capital_defends_with_the_later_capital_dice_in_force(make_campaign):
+    """later_capital_dice: 4. Ginger's capital Awaji falls; she names the neutral Kii, which then
+    defends with 4d10, and the sentence says so (it used to say 2d10 whatever the option)."""
+    history, problems = play(make_campaign, {1: PAULA_WINS + """
+        orders: {paula: [Attack inaba, Attack inaba]}
+        dice: {inaba: {paula: [6, 2]}}
+        """, 2: PAULA_WINS + """
+        orders: {paula: [Attack awaji, Attack awaji]}
+        dice: {awaji: {ginger: [1, 2, 3], paula: [9, 4]}}
+        capitals: {ginger: kii}
+        """}, options="later_capital_dice: 4")
+    assert only(problems) == [], [p.format() for p in problems]
+    chosen = [e for e in history.result(2).events if type(e).__name__ == "CapitalChosen"]
+    assert [(e.player, e.province, e.from_neutral, e.dice) for e in chosen] == [("ginger", "kii", True, 4)]
+    assert chosen[0].describe() == "ginger named kii the new capital (a neutral territory, now theirs), defending with 4d10"
+    assert history.final.capital_dice["ginger"] == 4
+
+
+def test_too_many_orders_hint_gives_the_moves_in_force(make_campaign):
+    _, problems = play(make_campaign, {1: PAULA_WINS + """
+        orders: {paula: [Attack inaba, Attack inaba, Attack inaba, Attack inaba], ginger: [Attack inaba, Attack inaba]}
+        """}, options="winner_moves: 3\nparticipant_moves: 1")
+    errors = only(problems)
+    assert [p.message for p in errors] == [
+        "paula's order 'Attack Inaba' is one more than the 3 moves paula earned",
+        "ginger's order 'Attack Inaba' is one more than the 1 move ginger earned"]
+    assert errors[0].hint == "paula won Battle 1: 3 moves; a winner gets 3, every other player in a battle 1, the absent 0"
+    assert errors[1].hint.startswith("ginger fought in Battle 1: 1 move; ")
+
+
+# ---- dice written where none are owed: each cause named -----------------------------------------
+
+def test_dice_for_a_defend_no_one_attacks(make_campaign):
+    _, problems = play(make_campaign, {1: PAULA_WINS + "orders: {paula: [Defend tosa]}\ndice: {tosa: {paula: 5}}\n"})
+    (error,) = only(problems)
+    assert error.message == "no one attacks tosa this turn, so paula's Defend there rolls no dice"
+    assert error.hint == "remove these dice; a Defend only adds a die when the territory is attacked"
+    assert (error.rule, error.place.line, error.place.col) == ("dice", 4, 22)
+
+
+def test_dice_for_an_order_that_was_rejected(make_campaign):
+    """Izumo is not next to Tosa: the order is refused, and the dice written for it are named as
+    the rejected order's, not as a stray roll."""
+    _, problems = play(make_campaign, {1: PAULA_WINS + "orders: {paula: [Attack izumo]}\ndice: {izumo: {paula: 5}}\n"})
+    messages = [(p.message, p.hint) for p in only(problems)]
+    assert ("dice recorded for paula at izumo, but paula's order there was rejected",
+            "fix that order (see its error) or remove these dice") in messages, messages
+    assert len(messages) == 2
+
+
+def test_dice_for_a_player_who_is_not_a_side(make_campaign):
+    """Ginger attacks the neutral Inaba; dice written for Paula there, who neither attacks nor
+    holds it, are refused and the hint names the real sides."""
+    _, problems = play(make_campaign, {1: """
+        battles: [{players: [paula, ginger], winner: ginger}]
+        orders: {ginger: [Attack inaba]}
+        dice: {inaba: {ginger: 5, paula: 3}}
+        """})
+    (error,) = only(problems)
+    assert error.message == "dice recorded for paula at inaba, but paula neither attacks nor holds it"
+    assert error.hint == "the sides there are ginger"
+
+
+def test_dice_where_no_one_attacks(make_campaign):
+    _, problems = play(make_campaign, {1: PAULA_WINS + "dice: {izumo: {ginger: 4}}\n"})
+    (error,) = only(problems)
+    assert error.message == "dice recorded for ginger at izumo, but no one attacks izumo this turn"
+    assert error.hint == "record dice only for territories in conflict"
+
+
+# ---- the views the CLI and the site read ---------------------------------------------------
+
+THREE = """
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+  - {id: yoko, name: Yoko Yellow, colour: "#ffd700", joins: 3}
+"""
+
+
+def test_standings_summary_and_orders(make_campaign):
+    """Paula takes Inaba and Izumo (3 of 6: the Shogun's half); Yoko joins only at turn 3."""
+    history, problems = play(make_campaign, {1: PAULA_WINS + """
+        orders: {paula: [Attack inaba]}
+        dice: {inaba: {paula: 6}}
+        """, 2: """
+        battles: [{players: [paula, ginger], winner: paula, vp: {paula: 7, ginger: 2}}]
+        orders: {paula: [Attack izumo, Defend inaba]}
+        dice: {izumo: {paula: 8}}
+        """}, players=THREE)
+    assert only(problems) == [], [p.format() for p in problems]
+    campaign, state = history.campaign, history.final
+    rules = campaign.ruleset
+    assert rules.shogun_needed(campaign, state) == 3 and state.winner == "paula"
+
+    table = rules.standings(campaign, state)
+    assert table.columns == ("Territories", "Capital", "VP (this epoch)", "VP (all time)", "Status")
+    assert table.rows == (("paula", (3, "tosa", 7, 7, "Shogun")), ("ginger", (1, "awaji", 2, 2, "")),
+                          ("yoko", (0, "-", 0, 0, "not joined")))
+    assert table.notes == ("Shogun at 3 of 6 territories.",)
+
+    summary = rules.summary(campaign, state)
+    assert (summary.turn, summary.score_name, summary.winner) == (2, "VP", "paula")
+    assert dict(summary.owners) == {"tosa": "paula", "inaba": "paula", "awaji": "ginger", "higo": None,
+                                    "izumo": "paula", "kii": None}
+    assert dict(summary.scores) == {"paula": 7, "ginger": 2, "yoko": 0}
+    assert dict(summary.marks) == {"tosa": ("capital",), "awaji": ("capital",)}
+
+    assert rules.orders_of(campaign, history.result(2).record) == {"paula": ["Attack Izumo", "Defend Inaba"]}
+
+    data = rules.to_json(campaign, state, history.result(2).events)
+    assert data["players"]["yoko"] == {
+        "name": "Yoko Yellow", "colour": "#ffd700", "joined": False, "provinces": 0, "holdings": [],
+        "capital": None, "capital_dice": None, "capital_pending": False, "on_map": False, "vp": 0,
+        "vp_all_time": 0, "koku_bonus": 0}
+    assert data["provinces"]["tosa"] == {"owner": "paula", "capital_of": "paula"}
+    assert data["provinces"]["inaba"] == {"owner": "paula", "capital_of": None}
+    assert (data["winner"], data["winner_turn"], data["shogun_needed"]) == ("paula", 2, 3)
+    assert [r["province"] for r in data["rolls"]] == ["izumo"]
+
+
+def test_standings_show_a_player_off_the_map(make_campaign):
+    """Ginger loses Awaji as Paula takes Izumo, the last neutral territory: Ginger holds nothing
+    and has nowhere to go, so she is off the map (a status of her own, below those on it)."""
+    history, problems = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba, Attack higo]}\ndice: {inaba: {paula: 6}, higo: {paula: 6}}\n",
+        2: PAULA_WINS + "orders: {paula: [Attack izumo, Attack awaji]}\n"
+           "dice: {izumo: {paula: 6}, awaji: {paula: 9, ginger: [1, 1, 1]}}\n",
+    }, players="""
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+  - {id: billy, name: Billy Blue, colour: "#2166ac", capital: kii}
+""")
+    assert only(problems) == [], [p.format() for p in problems]
+    campaign, state = history.campaign, history.final
+    assert state.off_map == frozenset({"ginger"})
+    assert campaign.ruleset.standings(campaign, state).rows == (
+        ("paula", (5, "tosa", 0, 0, "Shogun")), ("billy", (1, "kii", 0, 0, "")), ("ginger", (0, "-", 0, 0, "off the map")))
+    assert campaign.ruleset.to_json(campaign, state)["players"]["ginger"]["on_map"] is False
