@@ -19,6 +19,7 @@ import argparse
 import ast
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -232,9 +233,34 @@ def run_mutmut(work: Path, names: list[str], children: int) -> None:
         sys.exit(process.returncode)
 
 
-def report(target: str, work: Path, seconds: float | None, verbose: bool) -> tuple[float, list[Mutant]]:
+def generate(work: Path) -> None:
+    """Write the mutants (and mutmut's list of them) without testing any: what a sample is drawn from."""
+    code = ("import os\n"
+            "from mutmut.__main__ import copy_src_dir, copy_also_copy_files, setup_source_paths, "
+            "store_lines_covered_by_tests, create_mutants, set_mutant_under_test\n"
+            "set_mutant_under_test('mutant_generation')\n"
+            "os.makedirs('mutants', exist_ok=True)\n"
+            "copy_src_dir(); copy_also_copy_files(); setup_source_paths(); store_lines_covered_by_tests()\n"
+            "create_mutants(1)\n")
+    subprocess.run([sys.executable, "-c", code], cwd=work, check=True, stdout=subprocess.DEVNULL)
+
+
+def draw_sample(work: Path, size: int) -> list[str]:
+    """The same sample every time for the same mutants (seeded), so that a re-run re-tests the
+    mutants a test was written for."""
+    names = sorted(m.name for m in read_results(work))
+    chosen = sorted(random.Random(13).sample(names, min(size, len(names))))
+    (work / "sample.txt").write_text("".join(n + "\n" for n in chosen), encoding="utf-8")
+    return chosen
+
+
+def report(target: str, work: Path, seconds: float | None, verbose: bool,
+           sample: set[str] | None = None) -> tuple[float, list[Mutant]]:
     mutants = [m for m in read_results(work) if any(
         Path(m.file).match(pattern) for pattern in sources_of(target))]
+    total = len(mutants)
+    if sample is not None:
+        mutants = [m for m in mutants if m.name in sample]
     survivors = [m for m in mutants if m.status in ("survived", "no tests", "suspicious")]
     locate(work, survivors)
     stale = apply_allowed(survivors, [e for e in load_allowed() if e["file"] in {m.file for m in mutants}])
@@ -245,7 +271,8 @@ def report(target: str, work: Path, seconds: float | None, verbose: bool) -> tup
     unchecked = sum(1 for m in mutants if m.status == "not checked")
     rate = 100.0 * len(killed) / len(counted) if counted else 100.0
     lines = [f"== {target}: {len(killed)} of {len(counted)} mutants killed ({rate:.1f}%)"
-             f"{'' if rate >= TARGET_RATE else f', below the {TARGET_RATE:.0f}% target'}; "
+             + (f" in a sample of {len(mutants)} of its {total}" if sample is not None else "")
+             + f"{'' if rate >= TARGET_RATE else f', below the {TARGET_RATE:.0f}% target'}; "
              f"{len(survivors)} survived, {equivalent} equivalent (allow-list)"
              + (f", {unchecked} not checked" if unchecked else "")
              + (f"; mutmut ran {seconds:.0f} s" if seconds is not None else "")]
@@ -272,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[], metavar="MODULE[.FUNCTION]",
                         help="test (again) only the mutants of one module or function of the ruleset, "
                              "e.g. --only supply or --only supply._lost_behind (repeatable)")
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="test a fixed random sample of N mutants (an estimate in minutes, not hours)")
     parser.add_argument("--report", action="store_true", help="only print the last run's report")
     parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once (default 1)")
     parser.add_argument("--quiet", action="store_true", help="print only each target's summary line")
@@ -284,20 +313,31 @@ def main(argv: list[str] | None = None) -> int:
         work = WORK / target
         seconds = None
         if not args.report:
-            names = [mutant_glob(target, only) for only in args.only]
-            if args.recheck and (work / "mutants").exists():
-                names += [m.name for m in read_results(work) if m.status in ("survived", "no tests", "suspicious")]
-                if not names:
-                    print(f"== {target}: no survivors to re-check")
             work = prepare(target, args.fresh)
             started = time.monotonic()
-            if names or not (args.recheck or args.only):
+            names = [mutant_glob(target, only) for only in args.only]
+            chosen = None
+            if args.sample:
+                generate(work)
+                chosen = set(draw_sample(work, args.sample))
+            status = {m.name: m.status for m in read_results(work)}
+            if chosen is not None:
+                names += sorted(n for n in chosen if status.get(n) == "not checked")
+            if args.recheck:
+                names += sorted(n for n, st in status.items() if st in ("survived", "no tests", "suspicious")
+                                and (chosen is None or n in chosen))
+            if names or not (args.recheck or args.only or args.sample):
                 run_mutmut(work, names, args.jobs)
+            else:
+                print(f"== {target}: nothing to (re-)test")
             seconds = time.monotonic() - started
         if not (work / "mutants").exists():
             print(f"== {target}: no results yet; run scripts/mutate {target}")
             continue
-        rates[target], _ = report(target, work, seconds, verbose=not args.quiet)
+        sample = None
+        if args.sample and (work / "sample.txt").exists():
+            sample = set((work / "sample.txt").read_text(encoding="utf-8").split())
+        rates[target], _ = report(target, work, seconds, verbose=not args.quiet, sample=sample)
     if len(rates) > 1:
         print("kill rate: " + ", ".join(f"{t} {r:.1f}%" for t, r in rates.items()))
     return 0 if all(r >= TARGET_RATE for r in rates.values()) else 1
