@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import posixpath
-import shutil
 import sys
-import tempfile
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +23,8 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
-from . import feeds, views
+from ..siteurl import absolute
+from . import feeds, output, views
 from .charts import Chart, Reference, Series, line_chart
 from .maps import MapPainter
 from .markdown import render_markdown
@@ -132,6 +130,7 @@ class SiteRenderer:
             "credit": self.painter.geometry.credit, "language": campaign.doc.data.get("language", "en")
             if isinstance(campaign.doc.data, dict) else "en",
             "absolute_base": None, "views": views,
+            "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
             **extra,
         }
 
@@ -210,12 +209,16 @@ class SiteRenderer:
         _x, _y, w, h = self.painter.geometry.view_box
         out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))
-        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
-            self._context("404.html", "not-found", absolute_base=campaign.url))))
         out.append(Output("feed.xml", self._feed))
         if campaign.url:
-            pages = [o.path for o in out if o.path.endswith(".html") and o.path != "404.html"]
+            pages = [o.path for o in out if o.path.endswith(".html")]
             out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages)))
+            out.append(Output("robots.txt", lambda: feeds.robots(campaign.url)))
+        # GitHub Pages serves 404.html at any missing address, at any depth: its links are absolute
+        # when the URL is known, otherwise a script finds the site's root by these top-level names
+        top = sorted({o.path.split("/")[0] for o in out} | {"404.html", "static"})
+        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
+            self._context("404.html", "not-found", absolute_base=campaign.url, top_level=top))))
         return out
 
     def _state_json(self, view: views.TurnView) -> str:
@@ -244,31 +247,41 @@ class SiteRenderer:
 
 # ---- writing ------------------------------------------------------------------------------
 
-def build_site(history, target, progress: bool = True) -> int:
+def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None) -> int:
     """Render ``history`` into ``target``; returns the number of files written.
 
-    The site is written into a temporary folder beside ``target`` and swapped in only when
-    every file was written; on any error the old ``target`` is left untouched.
+    The target is refused if writing there could lose anything (:func:`output.refuse_unsafe`);
+    the site is written into a temporary folder beside it under the target's lock and swapped
+    in whole only when every file was written (:func:`output.staged`); on any error the old
+    ``target`` is left untouched. ``wait`` is called if another build holds the lock.
     """
-    target = Path(target)
+    campaign = history.campaign
+    target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
     renderer = SiteRenderer(history)
     outputs = renderer.outputs()
     statics = renderer.static_files()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
-    try:
-        count = 0
-        items = outputs + [Output(path, (lambda s=source: s.read_bytes())) for path, source in statics]
+    items = outputs + [Output(path, (lambda s=source: s.read_bytes())) for path, source in statics]
+    count = 0
+    with output.staged(target, wait) as temp:
         with _bar(items, progress) as bar:
             for item in bar:
                 _write(temp, item.path, _make(item, renderer.root))
                 count += 1
-        os.chmod(temp, 0o755)
-        _swap(temp, target)
-    except BaseException:
-        shutil.rmtree(temp, ignore_errors=True)
-        raise
     return count
+
+
+def source_folders(campaign) -> list[Path]:
+    """The folders a build reads from, which no output folder may be, contain or lie inside."""
+    root = Path(campaign.root)
+    folders = [root / "content", root / "templates"]
+    if campaign.map_dir is not None and not _bundled(Path(campaign.map_dir)):
+        folders.append(Path(campaign.map_dir))
+    return folders
+
+
+def _bundled(folder: Path) -> bool:
+    from ..maps import BUNDLED_DIR
+    return BUNDLED_DIR.resolve() in folder.resolve().parents
 
 
 def _make(item: Output, root: Path) -> str | bytes:
@@ -298,22 +311,3 @@ def _write(root: Path, path: str, data: str | bytes) -> None:
     if isinstance(data, str):
         data = data.encode("utf-8")
     destination.write_bytes(data)
-
-
-def _swap(temp: Path, target: Path) -> None:
-    """Put ``temp`` where ``target`` is, keeping the old one until the new one is in place."""
-    if not target.exists():
-        os.replace(temp, target)
-        return
-    if not target.is_dir():
-        raise ChronicleError([Problem(f"cannot write the site to {str(target)!r}: it is a file, not a folder",
-                                      hint="remove it or pass another --output")])
-    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
-    old.rmdir()
-    os.replace(target, old)
-    try:
-        os.replace(temp, target)
-    except BaseException:
-        os.replace(old, target)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
