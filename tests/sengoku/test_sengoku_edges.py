@@ -295,3 +295,22 @@ def test_a_contingent_marches_five_provinces_not_six(make_campaign):
     assert army(history, "green-1").strength == 10
     _, found = play_grid(make_campaign, FAR_ALLIES, {1: turn.format(ally="green-2")})
     assert any("error: green-2 is 6 provinces from Province 17; a contingent marches at most 5" in p for p in found), found
+
+
+def test_no_battle_is_fought_in_january_so_every_army_in_quarters_is_reinforced(make_campaign):
+    """Seed: "An army in quarters for the whole winter turn gains 3 elements." Could an army in
+    quarters fight in January, and so not be there all turn? blue-1 besieges red-2 in the fortress
+    of Two from November; in January the siege is lifted and blue-1, outside quarters, marches
+    home before any battle (here: more than five provinces away, it is destroyed), so red-2's sally
+    cannot be fought and red-2 is reinforced (winter.reinforce relies on this)."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, {at: 2, elements: 8}, 1]"
+    turns = {n: "title: quiet\n" for n in range(1, 4)}
+    turns[4] = "moves: {blue-1: [5, 4, 3]}\ndice: {supply: {blue-1: 1}}\n"
+    turns[5] = "moves: {blue-1: [2]}\nresponses: {red-2: fortress}\ndice: {siege: {blue-1: 5}, supply: {blue-1: 1}}\n"
+    turns[6] = "battles:\n  - {at: 2, attacker: {army: red-2, lost: 1}, defender: {army: blue-1, lost: 4}}\n"
+    history, found = play(make_campaign, turns, red=red)
+    assert any("006.yaml" in p and "the battle at Two cannot be fought: unknown army 'blue-1'" in p for p in found), found
+    assert [e.reason for e in events_of(history, 6, "SiegeLifted")] == ["winter intervenes"]
+    assert events_of(history, 6, "BattleFought") == []
+    assert {e.army: e.gained for e in events_of(history, 6, "WinterReinforced")} == {"red-2": 3}
+    assert army(history, "red-2").strength == 11

@@ -95,9 +95,13 @@ def reinforce(ctx, state):
         return state
     armies = dict(state.armies)
     top = ctx.options["max_elements"]
+    # An army in quarters at the onset is there all turn: in January nothing moves but the march
+    # of the armies outside to quarters, and no battle is fought (a besieger is marched home, or
+    # destroyed, before the battle phase; tests/sengoku/test_sengoku_edges.py). Only a loss can
+    # take one away.
     for army_id, province in sorted(ctx.wintering.items()):
         army = armies.get(army_id)
-        if army is None or army.province != province or army_id in ctx.moved or army_id in ctx.fought:
+        if army is None:
             continue
         gained = min(ctx.options["winter_reinforcement"], max(0, top - army.strength))
         if gained:
