@@ -198,3 +198,37 @@ def test_standings_show_a_player_off_the_map(make_campaign):
     assert campaign.ruleset.standings(campaign, state).rows == (
         ("paula", (5, "tosa", 0, 0, "Shogun")), ("billy", (1, "kii", 0, 0, "")), ("ginger", (0, "-", 0, 0, "off the map")))
     assert campaign.ruleset.to_json(campaign, state)["players"]["ginger"]["on_map"] is False
+
+
+# ---- gifts and a capital not yet named ------------------------------------------------------------
+
+def test_a_gift_that_cannot_stand_is_refused_and_the_next_one_still_stands(make_campaign):
+    history, problems = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba]}\ndice: {inaba: {paula: 6}}\n",
+        2: "gifts: [{from: ginger, to: paula, territory: inaba}, {from: paula, to: ginger, territory: inaba}]\n"})
+    (error,) = only(problems)
+    assert (error.message, error.hint, error.rule) == (
+        "ginger cannot give Inaba: it is held by paula", "a gift is of a territory the giver holds at the start of the turn",
+        "gifts")
+    given = [e for e in history.result(2).events if type(e).__name__ == "TerritoryGiven"]
+    assert [(e.giver, e.receiver, e.province, e.as_capital) for e in given] == [("paula", "ginger", "inaba", False)]
+    assert history.final.owners["inaba"] == "ginger"
+
+
+def test_a_lost_capital_not_named_is_pending_and_every_territory_rolls_one(make_campaign):
+    """Ginger's capital Awaji falls and she names none: pending. Given Higo, she defends it with
+    one d10 (no capital: every territory rolls 1), and two dice written for her are refused with
+    that reason."""
+    history, problems = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba, Attack higo]}\ndice: {inaba: {paula: 6}, higo: {paula: 6}}\n",
+        2: PAULA_WINS + "orders: {paula: [Attack awaji, Attack awaji]}\ndice: {awaji: {paula: [9, 9], ginger: [1, 1, 1]}}\n",
+        3: PAULA_WINS + "gifts: [{from: paula, to: ginger, territory: higo}]\n"
+           "orders: {paula: [Attack higo]}\ndice: {higo: {paula: 3, ginger: [4, 5]}}\n"})
+    kinds = [(type(e).__name__, getattr(e, "player", None)) for e in history.result(2).events
+             if type(e).__name__.startswith("Capital")]
+    assert kinds == [("CapitalLost", "ginger"), ("CapitalPending", "ginger")]
+    dice = [p for p in only(problems) if p.rule == "dice"]
+    assert [(p.message, p.hint) for p in dice] == [(
+        "ginger owes 1 d10 at higo, 2 recorded",
+        "the holder rolls 1 for the territory (ginger has no capital: the one lost was not replaced, so every "
+        "territory rolls 1)")]
