@@ -232,3 +232,47 @@ def test_a_lost_capital_not_named_is_pending_and_every_territory_rolls_one(make_
         "ginger owes 1 d10 at higo, 2 recorded",
         "the holder rolls 1 for the territory (ginger has no capital: the one lost was not replaced, so every "
         "territory rolls 1)")]
+
+
+# ---- orders refused, each with its reason ----------------------------------------------------------
+
+THREE_ON_THE_MAP = """
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+  - {id: billy, name: Billy Blue, colour: "#2166ac", capital: kii}
+"""
+
+
+def test_orders_refused_each_with_its_reason(make_campaign):
+    """attack_links: [land]: Higo, across Tosa's sea lane, is out of reach and the hint lists only
+    what is in reach; Billy's Kii borders nothing; Ginger, absent, earned no move."""
+    _, problems = play(make_campaign, {1: """
+        battles: [{players: [paula, billy], winner: paula}]
+        orders: {paula: [Attack higo, Defend inaba], ginger: [Attack inaba], billy: [Attack tosa]}
+        """}, options="attack_links: [land]", players=THREE_ON_THE_MAP)
+    assert sorted((p.message, p.hint, p.rule) for p in only(problems)) == sorted([
+        ("paula cannot Attack Higo: it is not adjacent to a territory paula holds",
+         "paula can attack, by land or sea lane: inaba", "attack only adjacent territories"),
+        ("paula cannot Defend Inaba: it is neutral",
+         "Defend names a territory the player holds at the start of the turn; paula holds tosa",
+         "Defend adds a d10 in a territory held"),
+        ("ginger's order 'Attack Inaba' is one more than the 0 moves ginger earned",
+         "ginger absent from the game day: 0 moves; a winner gets 2, every other player in a battle 1, the absent 0",
+         "moves"),
+        ("billy cannot Attack Tosa: it is not adjacent to a territory billy holds", "no territory borders billy's",
+         "attack only adjacent territories"),
+    ])
+
+
+def test_a_new_capital_that_does_not_stand(make_campaign):
+    """Ginger, whose capital fell and who holds nothing, names Paula's Inaba: refused (a neutral
+    territory it must be); Paula, who lost nothing, names one too: refused."""
+    _, problems = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba]}\ndice: {inaba: {paula: 6}}\n",
+        2: PAULA_WINS + "orders: {paula: [Attack awaji, Attack awaji]}\ndice: {awaji: {paula: [9, 9], ginger: [1, 1, 1]}}\n"
+           "capitals: {ginger: inaba, paula: inaba}\n"})
+    assert sorted((p.message, p.hint, p.rule) for p in only(problems)) == sorted([
+        ("ginger cannot make inaba the new capital", "the new capital must be a neutral territory", "a new capital"),
+        ("paula did not lose a capital this turn and cannot name a new one",
+         "capitals: is for a player whose capital was taken this turn", "a new capital"),
+    ])

@@ -69,3 +69,30 @@ def test_nothing_else_is_reported_and_bad_entries_are_left_out(replayed):
     assert len(only(problems)) == 6, [p.format() for p in problems]
     assert [type(e).__name__ for e in history.result(1).events if type(e).__name__ == "TerritoryGiven"] == []
     assert history.final.owners["inaba"] is None
+
+
+MALFORMED = """\
+battles:
+  - {players: paula}
+  - {players: [paula, ginger], winner: paula, vp: {paula: true, ginger: 2}}
+dice: {inaba: {paula: true}, higo: {paula: [4, true]}}
+orders: {paula: [Attack inaba, Attack higo]}
+capitals: {ginger: 7}
+army_lists: [3, paula]
+gifts: [{from: paula, to: 5, territory: inaba}]
+"""
+
+
+def test_values_of_the_wrong_type_are_reported_once_and_the_rest_of_the_turn_stands(make_campaign):
+    """The schema reports each value of the wrong type; the rules then read around it (no second,
+    confusing report, no crash): the good battle still earns its moves and VP, the dice of the
+    wrong type are drawn instead, the army list that is a name counts."""
+    history, problems = play(make_campaign, {1: MALFORMED})
+    assert sorted((p.place.line, p.place.col) for p in problems) == [
+        (2, 13), (3, 57), (4, 23), (4, 48), (6, 20), (7, 14), (8, 27)], [p.format() for p in problems]
+    assert all(p.rule is None and "expected" in p.message for p in problems)
+    fought = [e for e in history.result(1).events if type(e).__name__ == "BattleFought"]
+    assert [(e.name, e.players, e.winners) for e in fought] == [("Battle 2", ("paula", "ginger"), ("paula",))]
+    assert dict(history.final.vp) == {"paula": 0, "ginger": 2}
+    assert dict(history.final.koku_bonuses) == {"paula": 50}
+    assert history.final.owners["inaba"] == "paula" and history.final.owners["higo"] == "paula"
