@@ -36,7 +36,7 @@ RULES = Path("chronicle/rules")
 TARGET_RATE = 90.0
 
 # The fast test selection of each ruleset: its rules' unit tests, never the site or browser tests.
-# A ruleset not listed uses tests/<ruleset>/ and tests/test_<ruleset>*.py. (tests/test_properties.py
+# A ruleset not listed uses tests/<ruleset>/, tests/test_<ruleset>*.py and its docs-only campaign. (tests/test_properties.py
 # is left out: its random campaigns cost seconds a mutant, and a mutant only they kill is an edge
 # that deserves a case of its own.)
 TESTS = {
@@ -82,7 +82,7 @@ def mutant_glob(target: str, only: str) -> str:
 
 
 def tests_of(target: str) -> list[str]:
-    chosen = TESTS.get(target) or [f"tests/{target}"] + sorted(
+    chosen = TESTS.get(target) or [f"tests/{target}", f"tests/test_docs_only_{target}.py"] + sorted(
         str(p.relative_to(REPO)) for p in (REPO / "tests").glob(f"test_{target}*.py"))
     return [t for t in chosen if (REPO / t).exists()]
 
