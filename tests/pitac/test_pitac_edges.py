@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from chronicle.history import replay_folder
 
 # A map with a branch (Inaba), a sea lane (Tosa ~ Higo) and a dead end (Izumo):
@@ -276,3 +278,48 @@ def test_a_new_capital_that_does_not_stand(make_campaign):
         ("paula did not lose a capital this turn and cannot name a new one",
          "capitals: is for a player whose capital was taken this turn", "a new capital"),
     ])
+
+
+# ---- capitals placed, names that are not one territory, the state's mappings frozen ---------------
+
+def test_a_late_joiner_places_a_chosen_capital_when_it_joins(make_campaign):
+    history, problems = play(make_campaign, {1: PAULA_WINS, 2: PAULA_WINS}, players="""
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+  - {id: yoko, name: Yoko Yellow, colour: "#ffd700", capital: kii, joins: 2}
+""", options="capital_dice: 4")
+    assert only(problems) == [], [p.format() for p in problems]
+    placed = [(e.player, e.province, e.how, e.dice) for e in history.start_events if type(e).__name__ == "CapitalPlaced"]
+    assert placed == [("paula", "tosa", "chosen", 4), ("ginger", "awaji", "chosen", 4)]
+    joined = [(e.player, e.province, e.how, e.dice) for e in history.result(2).events if type(e).__name__ == "CapitalPlaced"]
+    assert joined == [("yoko", "kii", "joined", 4)]
+
+
+TWO_AWAS = """
+map:
+  provinces:
+    tosa: {at: [0, 0]}
+    awa_east: {name: Awa, at: [1, 0]}
+    awa_west: {name: Awa, at: [0, 1]}
+  links: [[tosa, awa_east], [tosa, awa_west]]
+"""
+
+
+def test_a_name_that_two_territories_share_is_refused_with_their_ids(make_campaign):
+    root = make_campaign("title: Two Awas\nruleset: pitac\nseed: 1\nplayers:\n"
+                         "  - {id: paula, name: Paula Purple, colour: \"#7b3294\", capital: tosa}\n" + TWO_AWAS,
+                         {1: "battles: [{players: [paula], winner: paula}]\norders: {paula: [Attack Awa, Attack awa_west]}\n"})
+    from chronicle.history import replay_folder
+    history, problems = replay_folder(root)
+    assert [(p.message, p.hint, p.rule, p.place.line) for p in only(problems)] == [
+        ("'Awa' names more than one territory", "write one of the ids awa_east, awa_west", "territory", 2)]
+    assert history.final.owners["awa_west"] == "paula" and history.final.owners["awa_east"] is None
+
+
+def test_the_state_keeps_its_mappings_read_only(make_campaign):
+    history, _ = play(make_campaign, {1: PAULA_WINS})
+    state = history.final.but(owners={"tosa": "ginger"}, capitals={"ginger": "tosa"}, capital_dice={"ginger": 2},
+                              vp={"ginger": 1}, vp_all_time={"ginger": 1}, koku_bonuses={"ginger": 50})
+    for key in ("owners", "capitals", "capital_dice", "vp", "vp_all_time", "koku_bonuses"):
+        with pytest.raises(TypeError):
+            getattr(state, key)["x"] = 1

@@ -26,6 +26,7 @@ gifts:
   - {from: paula, to: ginger, territory: inabo}
 capitals: {gingr: kii}
 army_lists: [paula, yoko]
+date: 2026-03-14
 """
 
 
@@ -48,6 +49,8 @@ def test_a_battle_keeps_its_name_scenario_and_vp(replayed):
         ("Battle 2", ("paula", "ginger"), (), {}, None)]
     assert dict(history.final.vp) == {"paula": 3, "ginger": 2}
     assert dict(history.final.koku_bonuses) == {"paula": 50}
+    record = history.result(1).record
+    assert (record.title, record.date, record.army_lists) == ("The slips", "2026-03-14", ("paula",))
 
 
 @pytest.mark.parametrize("place, rule, message", [

@@ -14,7 +14,7 @@ def ranks(campaign, state, record):
             vp[player] += points
             all_time[player] += points
     koku = dict(state.koku_bonuses)
-    for player, _ in record.army_lists:
+    for player in record.army_lists:
         koku[player] = koku.get(player, 0) + campaign.options["army_list_koku"]
         events.append(ArmyListBonus(player, campaign.options["army_list_koku"]))
     epochs = state.epochs
