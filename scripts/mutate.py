@@ -58,10 +58,13 @@ def targets_available() -> list[str]:
     return packages + ["common"]
 
 
-def sources_of(target: str) -> list[str]:
-    """Glob patterns (mutmut's only_mutate) of the files a target mutates."""
+def sources_of(target: str, only: list[str] | None = None) -> list[str]:
+    """Glob patterns (mutmut's only_mutate) of the files a target mutates: all of the ruleset's,
+    or only the modules named by --only."""
     if target == "common":
         return [str(RULES / "__init__.py")]
+    if only:
+        return sorted({str(RULES / target / (o.removesuffix(".py").split(".")[0] + ".py")) for o in only})
     return [str(RULES / target / "*")]
 
 
@@ -101,7 +104,7 @@ def tracked_files() -> list[str]:
                 ([REPO / w] if (REPO / w).is_file() else (REPO / w).rglob("*")) if p.is_file()]
 
 
-def prepare(target: str, fresh: bool) -> Path:
+def prepare(target: str, fresh: bool, only: list[str] | None = None) -> Path:
     """A scratch copy of the repository for one target, keeping mutmut's cache unless fresh."""
     work = WORK / target
     if fresh and work.exists():
@@ -118,7 +121,7 @@ def prepare(target: str, fresh: bool) -> Path:
         shutil.copy2(REPO / name, dest)
     config = {
         "source_paths": ["chronicle"],
-        "only_mutate": sources_of(target),
+        "only_mutate": sources_of(target, only),
         "also_copy": ALSO_COPY,
         "pytest_add_cli_args_test_selection": tests_of(target),
         # the same property-test examples at every run, so a mutant is killed or not for good
@@ -245,19 +248,23 @@ def generate(work: Path) -> None:
     subprocess.run([sys.executable, "-c", code], cwd=work, check=True, stdout=subprocess.DEVNULL)
 
 
-def draw_sample(work: Path, size: int) -> list[str]:
+def draw_sample(work: Path, size: int, patterns: list[str]) -> list[str]:
     """The same sample every time for the same mutants (seeded), so that a re-run re-tests the
     mutants a test was written for."""
-    names = sorted(m.name for m in read_results(work))
-    chosen = sorted(random.Random(13).sample(names, min(size, len(names))))
+    names = sorted(m.name for m in read_results(work) if any(Path(m.file).match(p) for p in patterns))
+    kept = []
+    if (work / "sample.txt").exists():          # the last sample, less the mutants that are gone
+        kept = [n for n in (work / "sample.txt").read_text(encoding="utf-8").split() if n in set(names)][:size]
+    rest = sorted(set(names) - set(kept))
+    chosen = sorted(kept + random.Random(13).sample(rest, min(size - len(kept), len(rest))))
     (work / "sample.txt").write_text("".join(n + "\n" for n in chosen), encoding="utf-8")
     return chosen
 
 
 def report(target: str, work: Path, seconds: float | None, verbose: bool,
-           sample: set[str] | None = None) -> tuple[float, list[Mutant]]:
+           sample: set[str] | None = None, only: list[str] | None = None) -> tuple[float, list[Mutant]]:
     mutants = [m for m in read_results(work) if any(
-        Path(m.file).match(pattern) for pattern in sources_of(target))]
+        Path(m.file).match(pattern) for pattern in sources_of(target, only))]
     total = len(mutants)
     if sample is not None:
         mutants = [m for m in mutants if m.name in sample]
@@ -270,7 +277,8 @@ def report(target: str, work: Path, seconds: float | None, verbose: bool,
     equivalent = sum(1 for m in mutants if m.status == "equivalent")
     unchecked = sum(1 for m in mutants if m.status == "not checked")
     rate = 100.0 * len(killed) / len(counted) if counted else 100.0
-    lines = [f"== {target}: {len(killed)} of {len(counted)} mutants killed ({rate:.1f}%)"
+    what = target + (f" ({', '.join(Path(p).stem for p in sources_of(target, only))})" if only else "")
+    lines = [f"== {what}: {len(killed)} of {len(counted)} mutants killed ({rate:.1f}%)"
              + (f" in a sample of {len(mutants)} of its {total}" if sample is not None else "")
              + f"{'' if rate >= TARGET_RATE else f', below the {TARGET_RATE:.0f}% target'}; "
              f"{len(survivors)} survived, {equivalent} equivalent (allow-list)"
@@ -313,13 +321,13 @@ def main(argv: list[str] | None = None) -> int:
         work = WORK / target
         seconds = None
         if not args.report:
-            work = prepare(target, args.fresh)
+            work = prepare(target, args.fresh, args.only)
             started = time.monotonic()
-            names = [mutant_glob(target, only) for only in args.only]
+            names = [] if args.sample else [mutant_glob(target, only) for only in args.only]
             chosen = None
             if args.sample:
                 generate(work)
-                chosen = set(draw_sample(work, args.sample))
+                chosen = set(draw_sample(work, args.sample, sources_of(target, args.only)))
             status = {m.name: m.status for m in read_results(work)}
             if chosen is not None:
                 names += sorted(n for n in chosen if status.get(n) == "not checked")
@@ -337,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         sample = None
         if args.sample and (work / "sample.txt").exists():
             sample = set((work / "sample.txt").read_text(encoding="utf-8").split())
-        rates[target], _ = report(target, work, seconds, verbose=not args.quiet, sample=sample)
+        rates[target], _ = report(target, work, seconds, verbose=not args.quiet, sample=sample, only=args.only)
     if len(rates) > 1:
         print("kill rate: " + ", ".join(f"{t} {r:.1f}%" for t, r in rates.items()))
     return 0 if all(r >= TARGET_RATE for r in rates.values()) else 1
