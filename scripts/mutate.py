@@ -40,8 +40,9 @@ TARGET_RATE = 90.0
 # is left out: its random campaigns cost seconds a mutant, and a mutant only they kill is an edge
 # that deserves a case of its own.)
 TESTS = {
-    "pitac": ["tests/pitac", "tests/test_pitac_cases.py", "tests/test_docs_only_campaign.py", "tests/test_errors.py"],
-    "sengoku": ["tests/sengoku", "tests/test_docs_only_sengoku.py"],
+    "pitac": ["tests/pitac", "tests/test_pitac_cases.py", "tests/test_docs_only_campaign.py", "tests/test_errors.py",
+              "tests/test_map_marks.py"],
+    "sengoku": ["tests/sengoku", "tests/test_docs_only_sengoku.py", "tests/test_map_marks.py"],
     "common": ["tests/pitac", "tests/sengoku", "tests/test_errors.py", "tests/test_pitac_cases.py"],
 }
 # What the tests read besides the package (copied into mutmut's tree).

@@ -323,3 +323,4 @@ def test_the_state_keeps_its_mappings_read_only(make_campaign):
     for key in ("owners", "capitals", "capital_dice", "vp", "vp_all_time", "koku_bonuses"):
         with pytest.raises(TypeError):
             getattr(state, key)["x"] = 1
+    assert history.final.neutral() == ["higo", "inaba", "izumo", "kii"]
