@@ -26,7 +26,7 @@ from .. import i18n
 from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
-from . import feeds, output, views
+from . import feeds, output, ruleset_pages, views
 from .charts import Chart, Reference, Series, line_chart
 from .mapviews import SiteMaps
 from .markdown import render_markdown
@@ -130,9 +130,10 @@ class SiteRenderer:
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
 
     def _nav(self) -> tuple:
+        nav = NAV + ruleset_pages.nav(self.campaign.ruleset.name)
         if self.model.sheets is None:
-            return NAV
-        return NAV + (("battle-sheets.html", N_("Battle sheets")),)
+            return nav
+        return nav + (("battle-sheets.html", N_("Battle sheets")),)
 
     # context shared by every page
     def _context(self, page_path: str, kind: str, **extra) -> dict:
@@ -211,6 +212,7 @@ class SiteRenderer:
             out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", sheets=model.sheets,
                                   lazy_sheet_maps=lambda: {sheet["province"]: maps.sheet(sheet["province"])
                                                            for sheet in model.sheets}))
+        out += ruleset_pages.outputs(self)
         out.append(self._page("timeline.html", "timeline.html", "timeline",
                               lazy_timeline=lambda: maps.timeline("timeline.html"),
                               legend=maps.timeline_legend()))
