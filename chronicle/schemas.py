@@ -63,7 +63,7 @@ def campaign_schema(ruleset) -> dict:
     options = {name: dict(schema, description=doc, default=default)
                for name, (default, schema, doc) in ruleset.options.items()}
     player = {
-        "type": "object", "required": ["id"], "additionalProperties": False,
+        "type": "object", "required": ["id", *getattr(ruleset, "player_required", ())], "additionalProperties": False,
         "properties": {
             "id": ID,
             "name": {"type": "string"},

@@ -106,6 +106,8 @@ class Ruleset:
     options: Mapping[str, tuple[Any, dict, str]] = {}
     #: extra JSON Schema properties allowed on each player in campaign.yaml
     player_properties: Mapping[str, dict] = {}
+    #: player fields campaign.yaml must give (besides id)
+    player_required: tuple[str, ...] = ()
     #: extra top-level properties allowed in campaign.yaml
     campaign_properties: Mapping[str, dict] = {}
     #: JSON Schema of one turn file
@@ -147,9 +149,10 @@ class Ruleset:
 
 
 def registry() -> dict[str, Ruleset]:
+    from .campagna import Campagna
     from .pitac import Pitac
     from .sengoku import Sengoku
-    rulesets = [Pitac(), Sengoku()]
+    rulesets = [Pitac(), Sengoku(), Campagna()]
     return {r.name: r for r in rulesets}
 
 
