@@ -45,6 +45,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from campagna.invariants import check_history
 from chronicle.content import load_campaign
 from chronicle.history import replay
 
@@ -184,6 +185,7 @@ def replay_case(case: dict, root: Path):
     campaign, problems = load_campaign(root)
     assert campaign is not None, "\n".join(p.format() for p in problems)
     history = replay(campaign)
+    check_history(history)
     return history, list(problems) + list(history.problems)
 
 

@@ -117,7 +117,7 @@ CAMPAIGN_PROPERTIES = {
 
 ORDER = {"oneOf": [
     {"type": "string", "pattern": ORDER_PATTERN, "maxLength": 300,
-     "x-verbs": ["Schermaglia", "Scorreria", "Battaglia decisiva"],
+     "x-verbs": ["Schermaglia", "Scorreria", "Battaglia decisiva", "Skirmish", "Raid", "Decisive battle"],
      "description": "Schermaglia X, Scorreria X or Battaglia decisiva X (Skirmish, Raid, Decisive battle)."},
     {"type": "object", "minProperties": 1, "maxProperties": 2, "additionalProperties": False,
      "properties": {"schermaglia": NAME, "skirmish": NAME, "scorreria": NAME, "raid": NAME,
