@@ -269,3 +269,56 @@ def test_every_option_default_is_valid_against_its_schema():
     import jsonschema
     for name, (default, schema, _doc) in campagna_schema.OPTIONS.items():
         jsonschema.validate(default, schema)
+
+
+def test_alliances_green_or_yellow_never_red(tmp_path, run):
+    """R52 «E' possibile giocare alleanze (verdi o gialle) in ogni tipo di battaglia» (L2), Q36, and
+    the stray line R53 that restates it: green and yellow are recorded with the battle; red (an
+    impossible alliance) is an error at its place."""
+    battle = {"at": "gola", "alliances": {"carla": "yellow", "anna": "green"}, "winner": "anna", "victory": "minor",
+              "score": {"anna": 4, "carla": 2}}
+    turn = {"orders": {"anna": ["Schermaglia GOLA"]}, "answers": {"gola": {"interviene": "carla"}}, "battles": [battle]}
+    history, problems = play(tmp_path / "a", turns=[turn], options={"min_actions": 0})
+    assert not errors(problems)
+    assert state_json(history)["calendar"][0]["result"]["alliances"] == {"anna": "green", "carla": "yellow"}
+    battle["alliances"] = {"carla": "red"}
+    write(tmp_path / "b", turns=[turn], options={"min_actions": 0})
+    result = run("check", tmp_path / "b")
+    assert result.exit_code == 1 and "alliances/carla: 'red' is not one of 'green', 'yellow'" in result.output
+    assert "red (impossible) alliances are not allowed" in result.output
+
+
+def test_late_joiners_are_not_supported(tmp_path, run):
+    """Q35: the seed gives a new faction no start, so campagna has no `joins:` (an error with its place)."""
+    players = [dict(p) for p in STANDARD] + [{"id": "dario", "general": "Lurtz", "joins": 3}]
+    write(tmp_path, players=players, initiative=None)
+    result = run("check", tmp_path)
+    assert result.exit_code == 1 and "unknown key 'joins'" in result.output
+
+
+def test_one_intervener_per_skirmish(tmp_path, run):
+    """Q06: «il giocatore che ha scelto di intervenire» (L16), one: answers hold one answer per
+    territory, so a second intervener is a duplicate key, an error at its line."""
+    write(tmp_path, options={"min_actions": 0})
+    (tmp_path / "content" / "turns" / "001.yaml").write_text(
+        "turn: 1\norders: {carla: [Schermaglia GOLA]}\nanswers:\n  gola: {interviene: anna}\n  gola: {interviene: bruno}\n",
+        encoding="utf-8")
+    result = run("check", tmp_path)
+    assert result.exit_code == 1 and "content/turns/001.yaml:5:3: error: duplicate key 'gola'" in result.output
+
+
+def test_valle_map_has_what_its_page_says():
+    """docs/maps/valle.md: 30 territories, four Capital seats (Torre on the coast), ten coasts, and
+    mountain, river and ford links where the page draws them."""
+    from chronicle.maps import load_bundled
+    game_map, _ = load_bundled("valle")
+    assert len(game_map) == 30
+    assert game_map.with_flag("capital") == ["borgo", "erta", "torre", "vetta"]
+    assert game_map.with_flag("coast") == sorted(["alba", "fonte", "olmo", "torre", "arena", "bosco", "cava", "duna",
+                                                  "elce", "foce"])
+    kinds = {}
+    for link in game_map.links:
+        kinds.setdefault(link.kind, set()).add(frozenset((link.a, link.b)))
+    assert kinds["mountain"] == {frozenset(p) for p in (("colle", "dosso"), ("lago", "monte"), ("noce", "orto"), ("faro", "orto"))}
+    assert kinds["river"] == {frozenset(p) for p in (("ponte", "quercia"), ("rocca", "zolla"), ("selva", "vetta"))}
+    assert kinds["ford"] == {frozenset(p) for p in (("gola", "lago"), ("quercia", "valle"), ("sasso", "vigna"))}

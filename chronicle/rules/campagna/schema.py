@@ -157,7 +157,8 @@ RESULT = {
     "score": SCORES,
     "generals": GENERALS,
     "fate": FATE,
-    "alliances": {"type": "object", "maxProperties": 2, "additionalProperties": {"enum": ["green", "yellow"]},
+    "alliances": {"type": "object", "maxProperties": 2, "additionalProperties": {
+        "enum": ["green", "yellow"], "description": "green or yellow (R52); red (impossible) alliances are not allowed."},
                   "description": "player -> green | yellow: allies fielded (R52; red alliances are not allowed)."},
     "bonuses": {"type": "object", "maxProperties": 2, "additionalProperties": {"oneOf": [
         {"enum": list(BATTLE_BONUSES)},
