@@ -322,3 +322,31 @@ def test_valle_map_has_what_its_page_says():
     assert kinds["mountain"] == {frozenset(p) for p in (("colle", "dosso"), ("lago", "monte"), ("noce", "orto"), ("faro", "orto"))}
     assert kinds["river"] == {frozenset(p) for p in (("ponte", "quercia"), ("rocca", "zolla"), ("selva", "vetta"))}
     assert kinds["ford"] == {frozenset(p) for p in (("gola", "lago"), ("quercia", "valle"), ("sasso", "vigna"))}
+
+
+def test_map_marks_draw_every_clash(tmp_path):
+    """The map-marks interface (rules/__init__.py) filled for campagna: each clash an arrow from its
+    origin with its leg (sea, river, mountain), each intervention a support arrow from the
+    intervener's nearest territory, each retreat an arrow into the territory retreated to, each
+    resistance a mark in place; each battle a contest linked to its card (event index)."""
+    from chronicle.rules import Outcome
+    turn = {"orders": {"anna": ["Scorreria NOCE"], "bruno": ["Schermaglia MONTE"], "carla": ["Schermaglia LAGO"]},
+            "answers": {"noce": {"ritira": "erta"}, "lago": {"interviene": "bruno"}},
+            "battles": [{"at": "lago", "winner": "bruno", "victory": "major", "score": {"bruno": 6, "carla": 2}}]}
+    history, problems = play(tmp_path, turns=[turn], options={"min_actions": 0})
+    assert not errors(problems)
+    result = history.result(1)
+    marks = history.campaign.ruleset.map_marks(history.campaign, result.before, result.after, result.record,
+                                               result.events)
+    got = [(o.kind, o.player, o.path, o.outcome, o.name, o.legs) for o in marks.orders]
+    assert got == [
+        ("attack", "anna", ("alba", "noce"), Outcome.SUCCEEDED, "Scorreria", ("sea",)),
+        ("retreat", "bruno", ("noce", "erta"), Outcome.SUCCEEDED, "Ritirarsi", ()),
+        ("attack", "bruno", ("dosso", "monte"), Outcome.SUCCEEDED, "Schermaglia", ("",)),
+        ("attack", "carla", ("quercia", "lago"), Outcome.FAILED, "Schermaglia", ("ford",)),
+        ("support", "bruno", ("dosso", "lago"), Outcome.SUCCEEDED, "Intervenire", ()),
+    ]
+    assert marks.orders[3].title == "Carla: Schermaglia Lago — Bruno occupied it (R37)"
+    (contest,) = marks.contests
+    assert (contest.kind, contest.province, contest.outcome, contest.winner) == ("skirmish", "lago", Outcome.FAILED, "bruno")
+    assert result.events[contest.event].kind == "battle-fought"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...dice import DiceBox
 from .. import Ruleset
 from . import record as rec
-from . import views
+from . import marks, views
 from .battles import fight
 from .context import Ctx
 from .declarations import declare
@@ -109,6 +109,9 @@ class Campagna(Ruleset):
 
     def orders_of(self, campaign, record):
         return views.orders_of(campaign, record)
+
+    def map_marks(self, campaign, before, after, record, events):
+        return marks.map_marks(campaign, before, after, record, events)
 
     def summary(self, campaign, state):
         return views.summary(campaign, state)

@@ -192,8 +192,8 @@ def _bonuses(ctx, entry, players, title) -> dict[str, tuple[str, ...]]:
             elif ctx.state.bonus.get(player) != bonus:
                 has = ctx.state.bonus.get(player)
                 ctx.problem(f"{name(player)} is not entitled to {bonus} in {title}", entry.path + ("bonuses", player),
-                            hint=(f"his Controllo del territorio bonus this turn is {has}" if has else
-                                  f"he has no Controllo del territorio bonus this turn ({ctx.state.bonus_why.get(player, 'none earned')})"),
+                            hint=(f"the Controllo del territorio bonus this turn is {has}" if has else
+                                  f"no Controllo del territorio bonus this turn ({ctx.state.bonus_why.get(player, 'none earned')})"),
                             rule="R54-R59")
                 continue
             kept.append(bonus)

@@ -57,7 +57,7 @@ def _declare_one(ctx, order, reply) -> bool:
     name = ctx.name
     ctx.answered.add(target)             # an order rejected below takes its answer with it
     if ctx.landless(player):
-        ctx.problem(f"{name(player)} holds no territory: he may only react to the others' actions", where,
+        ctx.problem(f"{name(player)} holds no territory: only reactions to the others' actions are open", where,
                     hint="a landless player's only action is an intervention "
                          f"(answers: {{X: {{interviene: {player}}}}})", rule="R65")
         return False
@@ -164,11 +164,11 @@ def _route(ctx, order) -> Route | None:
     # nothing fits: report against the cheapest usable route
     route = usable[0]
     if actions.sea:
-        ctx.problem(f"{name(player)}'s sea action was his whole turn: no other action", order.path,
+        ctx.problem(f"the sea action was {name(player)}'s whole turn: no other action", order.path,
                     hint="a Schermaglia or Scorreria by sea gives up every other action of the turn", rule="R09")
     elif route.sea:
         ctx.problem(f"{name(target)} is reached only by sea, and a sea action gives up every other action: "
-                    f"{name(player)} has already declared {actions.used} of his", order.path,
+                    f"{name(player)} has already declared {actions.used} of the allowance", order.path,
                     hint="declare the sea action alone", rule="R09")
     else:
         mountain = " across the mountains" if route.kind == "mountain" else ""
@@ -192,7 +192,7 @@ def _skirmish_answer(ctx, clash: Clash, reply) -> Clash:
         return clash
     who = reply.player
     if who == clash.attacker:
-        ctx.problem(f"{name(who)} cannot intervene in his own Schermaglia", reply.path, rule="R32")
+        ctx.problem(f"{name(who)} cannot intervene in an own Schermaglia", reply.path, rule="R32")
         ctx.refused.add(who)
         return clash
     steps = _intervention_distance(ctx, who, clash.at)
@@ -207,7 +207,7 @@ def _skirmish_answer(ctx, clash: Clash, reply) -> Clash:
         return clash
     actions = ctx.actions[who]
     if actions.sea:
-        ctx.problem(f"{name(who)}'s sea action was his whole turn: he cannot intervene", reply.path, rule="R09",
+        ctx.problem(f"the sea action was {name(who)}'s whole turn: no intervention", reply.path, rule="R09",
                     hint="a sea action gives up every other action of the turn")
         ctx.refused.add(who)
         return clash
@@ -273,21 +273,21 @@ def _retreat(ctx, clash: Clash, reply) -> str | None:
     name = ctx.name
     holder, to = clash.holder, reply.to
     if ctx.state.homes.get(holder) == clash.at:
-        ctx.problem(f"{name(holder)} cannot retreat: {name(clash.at)} is his own Capital", reply.path,
-                    hint="a player always resists an attack on his own Capital", rule="R15")
+        ctx.problem(f"{name(holder)} cannot retreat: {name(clash.at)} is {name(holder)}'s own Capital", reply.path,
+                    hint="a player always resists an attack on the faction's own Capital", rule="R15")
         return None
     if to == clash.at or to not in ctx.held[holder]:
         mine = _retreat_choices(ctx, clash.at, clash.holder)
-        ctx.problem(f"{name(holder)} cannot retreat into {name(to)}: it is not one of his other territories", reply.path,
-                    hint=("he may retreat into " + ", ".join(name(t) for t in mine)) if mine
-                    else "he has no territory next to it: he must resist", rule="R30")
+        ctx.problem(f"{name(holder)} cannot retreat into {name(to)}: it is not another of {name(holder)}'s territories", reply.path,
+                    hint=("the retreats open: " + ", ".join(name(t) for t in mine)) if mine
+                    else "no territory of the holder's touches it: resist", rule="R30")
         return None
     border = retreat_border(ctx.map, clash.at, to)
     if border is None:
         mine = _retreat_choices(ctx, clash.at, clash.holder)
         ctx.problem(f"{name(holder)} cannot retreat into {name(to)}: it is not adjacent to {name(clash.at)}", reply.path,
-                    hint=("he may retreat into " + ", ".join(name(t) for t in mine)) if mine
-                    else "he has no territory next to it: he must resist", rule="R30")
+                    hint=("the retreats open: " + ", ".join(name(t) for t in mine)) if mine
+                    else "no territory of the holder's touches it: resist", rule="R30")
         return None
     return border
 

@@ -80,7 +80,7 @@ def bonuses_after(ctx, owners) -> tuple[dict, dict]:
         if count == 0:
             bonus[player], why[player] = None, "no territory"
         elif owners.get(ctx.state.homes.get(player)) != player:
-            bonus[player], why[player] = None, "he does not hold his Capital"
+            bonus[player], why[player] = None, "the faction's Capital is not held"
         else:
             tier = next((t for t in opts["tiers"] if t["min"] <= count and (t.get("max") is None or count <= t["max"])), None)
             bonus[player] = tier["bonus"] if tier else None

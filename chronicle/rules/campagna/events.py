@@ -259,7 +259,7 @@ class PlayerLandless(Event):
     player: str
 
     def describe(self, name=str) -> str:
-        return (f"{name(self.player)} holds no territory: a strenua resistenza, he plays on but may only react "
+        return (f"{name(self.player)} holds no territory: a strenua resistenza: the player plays on but may only react "
                 "(R65)")
 
 
