@@ -10,6 +10,7 @@ the order played: a General killed in one carries his wound into the next he fig
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .events import BattleFought, GeneralKilled, KIND_NAMES, WoundCarried, WoundLapsed
 from .schema import (DECISIVA, FERITA_GRAVE, FERITA_LIEVE, FINALE, MIGLIOR_GENERALE, SCHERMAGLIA, SCORRERIA,
                      min_points)
@@ -298,7 +299,7 @@ def decide(clash):
         if winner == clash.opponent and victory == "major":
             if result.occupy:
                 return clash.but(outcome="occupied", new_owner=clash.opponent, rule="R37")
-            return clash.but(outcome="empty", new_owner=None, rule="R37, occupation declined")
+            return clash.but(outcome="empty", new_owner=None, rule=N_("R37, occupation declined"))
         return clash.but(outcome="empty", new_owner=None, rule="R38")
     if clash.kind == SCORRERIA:
         if winner == clash.attacker:
@@ -311,7 +312,7 @@ def decide(clash):
 
 def battle_event(clash, name=str) -> BattleFought:
     result = clash.result
-    title = f"{KIND_NAMES[clash.kind]} at {name(clash.at)}"
+    title = N_("%(action)s at %(territory)s", action=KIND_NAMES[clash.kind], territory=name(clash.at))
     points = result.points if isinstance(result.points, int) else None
     return BattleFought(title, clash.kind, clash.at, clash.players, (result.winner,) if result.winner else (),
                         result.victory, dict(result.score), points, result.scenario)

@@ -8,6 +8,7 @@ victory wait for the end of the calendar.
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .battles import check_entry
 from .events import (BattleFought, BestGeneral, BonusEarned, CalendarPending, CampaignWon, CapitalTaken, FinalRequired,
                      KIND_NAMES, PlayerLandless, TerritoryConquered, TerritoryHeld, TerritoryLeftEmpty, TerritoryOccupied)
@@ -75,16 +76,16 @@ def bonuses_after(ctx, owners) -> tuple[dict, dict]:
     for player in ctx.campaign.player_ids:
         count = sum(1 for o in owners.values() if o == player)
         if ctx.turn < opts["bonus_from_turn"]:
-            bonus[player], why[player] = None, f"no bonus before the end of turn {opts['bonus_from_turn']}"
+            bonus[player], why[player] = None, N_("no bonus before the end of turn %(turn)s", turn=opts["bonus_from_turn"])
             continue
         if count == 0:
-            bonus[player], why[player] = None, "no territory"
+            bonus[player], why[player] = None, N_("no territory")
         elif owners.get(ctx.state.homes.get(player)) != player:
-            bonus[player], why[player] = None, "the faction's Capital is not held"
+            bonus[player], why[player] = None, N_("the faction's Capital is not held")
         else:
             tier = next((t for t in opts["tiers"] if t["min"] <= count and (t.get("max") is None or count <= t["max"])), None)
             bonus[player] = tier["bonus"] if tier else None
-            why[player] = "" if tier else f"no tier for {count} territories"
+            why[player] = "" if tier else N_("no tier for %(count)s territories", count=count)
         ctx.emit(BonusEarned(player, bonus[player], count, why[player] or None))
     return bonus, why
 
@@ -137,7 +138,7 @@ def victory(ctx, owners) -> tuple[Final | None, str | None]:
         result = check_entry(ctx, entry, FINALE, pair, None, where="the final")
         if result is None:
             break
-        ctx.events.insert(mark, BattleFought(f"Final {KIND_NAMES[FINALE]}", FINALE, None, pair,
+        ctx.events.insert(mark, BattleFought(KIND_NAMES[FINALE], FINALE, None, pair,
                                              (result.winner,) if result.winner else (), result.victory,
                                              dict(result.score), entry.points if isinstance(entry.points, int) else None,
                                              result.scenario))

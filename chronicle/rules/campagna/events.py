@@ -10,16 +10,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from ...i18n import N_, gettext as _, ngettext, tr
 from .. import Event
 from .schema import DECISIVA, FERITA_GRAVE, FERITA_LIEVE, FINALE, SCHERMAGLIA, SCORRERIA
 
+# the rulebook's own words stay Italian in every language (Schermaglia, Scorreria ...); the rest
+# is marked with N_ and shown in the site's language with tr()
 KIND_NAMES = {SCHERMAGLIA: "Schermaglia", SCORRERIA: "Scorreria", DECISIVA: "Battaglia decisiva",
-              FINALE: "final Battaglia decisiva"}
-FATE_NAMES = {FERITA_GRAVE: "Ferita grave (-1 Wound, -1 Fate point)", FERITA_LIEVE: "Ferita lieve (-1 Wound)",
-              None: "Invincibile (no consequence)", "nessuna": "Invincibile (no consequence)"}
-BONUS_NAMES = {"tre_azioni": "3 actions", "ripeti_iniziativa": "re-roll an initiative roll",
-               "ripeti_rinforzi": "re-roll a reinforcements roll", "fearless": "Fearless for one turn",
-               "miglior_generale": "Miglior generale"}
+              FINALE: N_("final Battaglia decisiva")}
+FATE_NAMES = {FERITA_GRAVE: N_("Ferita grave (-1 Wound, -1 Fate point)"), FERITA_LIEVE: N_("Ferita lieve (-1 Wound)"),
+              None: N_("Invincibile (no consequence)"), "nessuna": N_("Invincibile (no consequence)")}
+BONUS_NAMES = {"tre_azioni": N_("3 actions"), "ripeti_iniziativa": N_("re-roll an initiative roll"),
+               "ripeti_rinforzi": N_("re-roll a reinforcements roll"), "fearless": N_("Fearless for one turn"),
+               "miglior_generale": N_("Miglior generale")}
+
+
+def kind_name(kind: str) -> str:
+    return tr(KIND_NAMES[kind])
+
+
+def listed(names) -> str:
+    from ...i18n import join
+    return join(list(names))
 
 
 def ordinal(n: int) -> str:
@@ -52,10 +64,13 @@ class FactionSetUp(Event):
 
     def describe(self, name=str) -> str:
         faction = f" ({self.faction})" if self.faction else ""
-        lands = ", ".join(name(t) for t in self.territories) or "nothing else"
-        drawn = f"; {' and '.join(self.drawn)} drawn from the seed" if self.drawn else ""
-        return (f"{name(self.player)}{faction}, General {self.general}, starts with the Capital {name(self.capital)} "
-                f"and {lands}{drawn}")
+        lands = listed(name(t) for t in self.territories) or _("nothing else")
+        text = _("%(player)s%(faction)s, General %(general)s, starts with the Capital %(capital)s and %(lands)s",
+                 player=name(self.player), faction=faction, general=self.general, capital=name(self.capital), lands=lands)
+        if self.drawn:
+            what = listed(_("the Capital") if d == "capital" else _("the territories") for d in self.drawn)
+            text += _("; %(what)s drawn from the seed", what=what)
+        return text
 
 
 @dataclass(frozen=True)
@@ -64,9 +79,10 @@ class InitiativeDrawn(Event):
     recorded: bool
 
     def describe(self, name=str) -> str:
-        how = "as drawn at the table" if self.recorded else "drawn from the seed"
-        return "Order of play for turn 1 (" + how + "): " + ", ".join(
-            f"{ordinal(i + 1)} {name(p)}" for i, p in enumerate(self.order))
+        order = ", ".join(f"{ordinal(i + 1)} {name(p)}" for i, p in enumerate(self.order))
+        if self.recorded:
+            return _("Order of play for turn 1 (as drawn at the table): %(order)s", order=order)
+        return _("Order of play for turn 1 (drawn from the seed): %(order)s", order=order)
 
 
 # ---- a turn's declarations ------------------------------------------------------------------------
@@ -77,8 +93,10 @@ class TurnOrder(Event):
     order: tuple[str, ...]
 
     def describe(self, name=str) -> str:
-        how = "" if self.turn == 1 else ": the last of the previous turn plays first"
-        return f"Order of play{how}: " + ", ".join(f"{ordinal(i + 1)} {name(p)}" for i, p in enumerate(self.order))
+        order = ", ".join(f"{ordinal(i + 1)} {name(p)}" for i, p in enumerate(self.order))
+        if self.turn == 1:
+            return _("Order of play: %(order)s", order=order)
+        return _("Order of play (the last of the previous turn plays first): %(order)s", order=order)
 
 
 @dataclass(frozen=True)
@@ -92,10 +110,14 @@ class ActionDeclared(Event):
     holder: str | None
 
     def describe(self, name=str) -> str:
-        route = {"sea": " by sea (the whole turn)", "mountain": f" across the mountains ({self.cost} actions)",
-                 "river": " across the river"}.get(self.route, "")
-        against = f" against {name(self.holder)}" if self.holder else ""
-        return f"{name(self.player)} declares {KIND_NAMES[self.action]} on {name(self.at)}{against} from {name(self.origin)}{route}"
+        route = {"sea": _(" by sea (the whole turn)"), "mountain": _(" across the mountains (%(cost)s actions)", cost=self.cost),
+                 "river": _(" across the river")}.get(self.route, "")
+        if self.holder:
+            return _("%(player)s declares %(action)s on %(territory)s against %(holder)s from %(origin)s%(route)s",
+                     player=name(self.player), action=kind_name(self.action), territory=name(self.at),
+                     holder=name(self.holder), origin=name(self.origin), route=route)
+        return _("%(player)s declares %(action)s on %(territory)s from %(origin)s%(route)s", player=name(self.player),
+                 action=kind_name(self.action), territory=name(self.at), origin=name(self.origin), route=route)
 
 
 @dataclass(frozen=True)
@@ -106,8 +128,11 @@ class Intervention(Event):
     distance: int
 
     def describe(self, name=str) -> str:
-        return (f"{name(self.player)} intervenes at {name(self.at)} against {name(self.against)} "
-                f"({self.distance} territor{'y' if self.distance == 1 else 'ies'} away): a Schermaglia battle")
+        return ngettext("%(player)s intervenes at %(territory)s against %(against)s (%(num)d territory away): "
+                        "a Schermaglia battle",
+                        "%(player)s intervenes at %(territory)s against %(against)s (%(num)d territories away): "
+                        "a Schermaglia battle", self.distance, player=name(self.player), territory=name(self.at),
+                        against=name(self.against))
 
 
 @dataclass(frozen=True)
@@ -118,7 +143,8 @@ class Retreat(Event):
     invader: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} retreats from {name(self.at)} into {name(self.to)}: {name(self.invader)} takes it without a battle"
+        return _("%(player)s retreats from %(territory)s into %(to)s: %(invader)s takes it without a battle",
+                 player=name(self.player), territory=name(self.at), to=name(self.to), invader=name(self.invader))
 
 
 @dataclass(frozen=True)
@@ -128,7 +154,8 @@ class Resisted(Event):
     attacker: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} resists at {name(self.at)}: a battle against {name(self.attacker)}"
+        return _("%(player)s resists at %(territory)s: a battle against %(attacker)s", player=name(self.player),
+                 territory=name(self.at), attacker=name(self.attacker))
 
 
 # ---- battles -----------------------------------------------------------------------------------
@@ -149,14 +176,16 @@ class BattleFought(Event):
     scenario: str | None
 
     def describe(self, name=str) -> str:
-        where = f" at {name(self.at)}" if self.at else ""
-        sides = " against ".join(name(p) for p in self.players)
+        battle = (_("%(action)s at %(territory)s", action=kind_name(self.action), territory=name(self.at)) if self.at
+                  else kind_name(self.action))
+        sides = _("%(first)s against %(second)s", first=name(self.players[0]), second=name(self.players[-1]))
         score = "–".join(str(self.vp.get(p, 0)) for p in self.players) if self.vp else ""
         score = f" ({score})" if score else ""
         if not self.winners:
-            return f"{KIND_NAMES[self.action]}{where}, {sides}: a draw{score}"
+            return _("%(battle)s, %(sides)s: a draw%(score)s", battle=battle, sides=sides, score=score)
         how = "Vittoria maggiore" if self.victory == "major" else "Vittoria"
-        return f"{KIND_NAMES[self.action]}{where}, {sides}: {how} for {name(self.winners[0])}{score}"
+        return _("%(battle)s, %(sides)s: %(victory)s for %(winner)s%(score)s", battle=battle, sides=sides, victory=how,
+                 winner=name(self.winners[0]), score=score)
 
 
 @dataclass(frozen=True)
@@ -173,9 +202,12 @@ class GeneralKilled(Event):
         return (Roll("fate", self.player, self.roll, self.recorded),)
 
     def describe(self, name=str) -> str:
-        how = "" if self.recorded else ", drawn from the seed"
-        return (f"{self.general} ({name(self.player)}) is killed at {self.at}: D6 {self.roll}{how}, "
-                f"{FATE_NAMES[self.fate]} at his next battle")
+        fate = tr(FATE_NAMES[self.fate])
+        if self.recorded:
+            return _("%(general)s (%(player)s) is killed at %(where)s: D6 %(roll)s, %(fate)s at his next battle",
+                     general=self.general, player=name(self.player), where=self.at, roll=self.roll, fate=fate)
+        return _("%(general)s (%(player)s) is killed at %(where)s: D6 %(roll)s, drawn from the seed, %(fate)s at his "
+                 "next battle", general=self.general, player=name(self.player), where=self.at, roll=self.roll, fate=fate)
 
 
 @dataclass(frozen=True)
@@ -186,7 +218,8 @@ class WoundCarried(Event):
     at: str
 
     def describe(self, name=str) -> str:
-        return f"{self.general} ({name(self.player)}) starts the battle at {self.at} with his {FATE_NAMES[self.wound]}"
+        return _("%(general)s (%(player)s) starts the battle at %(where)s with his %(wound)s", general=self.general,
+                 player=name(self.player), where=self.at, wound=tr(FATE_NAMES[self.wound]))
 
 
 @dataclass(frozen=True)
@@ -196,7 +229,8 @@ class WoundLapsed(Event):
     wound: str
 
     def describe(self, name=str) -> str:
-        return f"{self.general} ({name(self.player)}) was left out of the battle: his wound lapses"
+        return _("%(general)s (%(player)s) was left out of the battle: his wound lapses", general=self.general,
+                 player=name(self.player))
 
 
 # ---- the map at the end of the calendar -----------------------------------------------------------
@@ -208,7 +242,8 @@ class TerritoryOccupied(Event):
     rule: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} occupies {name(self.at)} ({self.rule})"
+        return _("%(player)s occupies %(territory)s (%(rule)s)", player=name(self.player), territory=name(self.at),
+                 rule=tr(self.rule))
 
 
 @dataclass(frozen=True)
@@ -219,7 +254,8 @@ class TerritoryConquered(Event):
     rule: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} conquers {name(self.at)} from {name(self.loser)} ({self.rule})"
+        return _("%(player)s conquers %(territory)s from %(loser)s (%(rule)s)", player=name(self.player),
+                 territory=name(self.at), loser=name(self.loser), rule=tr(self.rule))
 
 
 @dataclass(frozen=True)
@@ -230,7 +266,8 @@ class TerritoryHeld(Event):
     rule: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} holds {name(self.at)} against {name(self.attacker)} ({self.rule})"
+        return _("%(player)s holds %(territory)s against %(attacker)s (%(rule)s)", player=name(self.player),
+                 territory=name(self.at), attacker=name(self.attacker), rule=tr(self.rule))
 
 
 @dataclass(frozen=True)
@@ -239,7 +276,7 @@ class TerritoryLeftEmpty(Event):
     rule: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.at)} stays empty ({self.rule})"
+        return _("%(territory)s stays empty (%(rule)s)", territory=name(self.at), rule=tr(self.rule))
 
 
 @dataclass(frozen=True)
@@ -250,8 +287,11 @@ class CapitalTaken(Event):
     founder: str
 
     def describe(self, name=str) -> str:
-        whose = "" if self.founder == self.loser else f", {name(self.founder)}'s Capital,"
-        return f"{name(self.player)} takes the Capital {name(self.at)}{whose} from {name(self.loser)}"
+        if self.founder == self.loser:
+            return _("%(player)s takes the Capital %(territory)s from %(loser)s", player=name(self.player),
+                     territory=name(self.at), loser=name(self.loser))
+        return _("%(player)s takes the Capital %(territory)s, %(founder)s's Capital, from %(loser)s",
+                 player=name(self.player), territory=name(self.at), founder=name(self.founder), loser=name(self.loser))
 
 
 @dataclass(frozen=True)
@@ -259,8 +299,8 @@ class PlayerLandless(Event):
     player: str
 
     def describe(self, name=str) -> str:
-        return (f"{name(self.player)} holds no territory: a strenua resistenza: the player plays on but may only react "
-                "(R65)")
+        return _("%(player)s holds no territory: a strenua resistenza: the player plays on but may only react (R65)",
+                 player=name(self.player))
 
 
 @dataclass(frozen=True)
@@ -268,8 +308,8 @@ class CalendarPending(Event):
     battles: tuple[str, ...]
 
     def describe(self, name=str) -> str:
-        where = ", ".join(name(t) for t in self.battles)
-        return f"The calendar is not finished ({where} to play): the map is updated when it is (R21)"
+        return _("The calendar is not finished (%(battles)s to play): the map is updated when it is (R21)",
+                 battles=listed(name(t) for t in self.battles))
 
 
 @dataclass(frozen=True)
@@ -281,9 +321,11 @@ class BonusEarned(Event):
 
     def describe(self, name=str) -> str:
         if self.bonus is None:
-            return f"{name(self.player)} earns no Controllo del territorio bonus for the next turn ({self.why})"
-        return (f"{name(self.player)} holds {self.territories} territor{'y' if self.territories == 1 else 'ies'}: "
-                f"{BONUS_NAMES[self.bonus]} next turn (Controllo del territorio)")
+            return _("%(player)s earns no Controllo del territorio bonus for the next turn (%(why)s)",
+                     player=name(self.player), why=tr(self.why))
+        return ngettext("%(player)s holds %(num)d territory: %(bonus)s next turn (Controllo del territorio)",
+                        "%(player)s holds %(num)d territories: %(bonus)s next turn (Controllo del territorio)",
+                        self.territories, player=name(self.player), bonus=tr(BONUS_NAMES[self.bonus]))
 
 
 @dataclass(frozen=True)
@@ -292,8 +334,9 @@ class BestGeneral(Event):
     delta: int
 
     def describe(self, name=str) -> str:
-        who = " and ".join(name(p) for p in self.players)
-        return f"Miglior generale for the next turn: {who} (Delta obiettivi {self.delta:+d})"
+        delta = f"{self.delta:+d}"
+        return _("Miglior generale for the next turn: %(players)s (Delta obiettivi %(delta)s)",
+                 players=listed(name(p) for p in self.players), delta=delta)
 
 
 @dataclass(frozen=True)
@@ -302,8 +345,8 @@ class FinalRequired(Event):
     capitals: Mapping[str, int]
 
     def describe(self, name=str) -> str:
-        who = " and ".join(f"{name(p)} ({self.capitals[p]} Capitals)" for p in self.claimants)
-        return f"{who} both qualify: a final Battaglia decisiva decides the campaign (R64)"
+        who = listed(_("%(player)s (%(count)s Capitals)", player=name(p), count=self.capitals[p]) for p in self.claimants)
+        return _("%(players)s qualify together: a final Battaglia decisiva decides the campaign (R64)", players=who)
 
 
 @dataclass(frozen=True)
@@ -314,6 +357,9 @@ class CampaignWon(Event):
     by_final: bool = False
 
     def describe(self, name=str) -> str:
-        held = ", ".join(name(c) for c in self.capitals)
-        how = " and the final battle" if self.by_final else ""
-        return f"{name(self.player)} wins the campaign with {len(self.capitals)} Capitals ({held}){how}"
+        held = listed(name(c) for c in self.capitals)
+        if self.by_final:
+            return _("%(player)s wins the campaign with %(count)s Capitals (%(held)s) and the final battle",
+                     player=name(self.player), count=len(self.capitals), held=held)
+        return _("%(player)s wins the campaign with %(count)s Capitals (%(held)s)", player=name(self.player),
+                 count=len(self.capitals), held=held)

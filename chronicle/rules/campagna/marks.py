@@ -11,6 +11,7 @@ retreated to; a resistance a ``defend`` mark in place. Every battle is a contest
 
 from __future__ import annotations
 
+from ...i18n import gettext as _, tr
 from .. import ContestMark, MapMarks, OrderMark, Outcome
 from .events import KIND_NAMES
 from .schema import DECISIVA, SCHERMAGLIA, SCORRERIA
@@ -27,19 +28,19 @@ def map_marks(campaign, before, after, record, events) -> MapMarks:
     orders, contests = [], []
     for clash in after.calendar:
         at, attacker = clash.at, clash.attacker
-        verb = KIND_NAMES[clash.kind]
+        verb = tr(KIND_NAMES[clash.kind])
         taken = clash.new_owner == attacker and clash.outcome is not None
         if clash.pending:
-            outcome, said = Outcome.PENDING, "to be fought"
+            outcome, said = Outcome.PENDING, _("to be fought")
         elif after.in_progress:
-            outcome, said = Outcome.PENDING, "at the end of the calendar"
+            outcome, said = Outcome.PENDING, _("at the end of the calendar")
         elif taken:
-            outcome, said = Outcome.SUCCEEDED, ("occupied" if clash.outcome == "occupied" else "conquered")
+            outcome, said = Outcome.SUCCEEDED, (_("occupied") if clash.outcome == "occupied" else _("conquered"))
         else:
             outcome, said = Outcome.FAILED, _failed(clash, name)
         leg = "" if clash.route == "land" else clash.route
         orders.append(OrderMark("attack", attacker, (clash.origin, at), outcome,
-                                f"{name(attacker)}: {verb} {name(at)} — {said}", name=verb, legs=(leg,),
+                                f"{name(attacker)}: {verb} {name(at)} — {said}", name=KIND_NAMES[clash.kind], legs=(leg,),
                                 event=battles.get(at, results.get(at))))
         if clash.answer == "intervened":
             who = clash.opponent
@@ -48,25 +49,29 @@ def map_marks(campaign, before, after, record, events) -> MapMarks:
             orders.append(OrderMark("support", who, (start, at) if start != at else (at,),
                                     Outcome.PENDING if outcome is Outcome.PENDING else
                                     Outcome.SUCCEEDED if stopped else Outcome.FAILED,
-                                    f"{name(who)}: intervenes at {name(at)} against {name(attacker)}",
+                                    _("%(player)s: intervenes at %(territory)s against %(against)s", player=name(who),
+                                      territory=name(at), against=name(attacker)),
                                     name="Intervenire", event=battles.get(at)))
         elif clash.answer == "retreated":
             orders.append(OrderMark("retreat", clash.holder, (at, clash.retreat_to), Outcome.SUCCEEDED,
-                                    f"{name(clash.holder)}: retreats from {name(at)} into {name(clash.retreat_to)}",
+                                    _("%(player)s: retreats from %(territory)s into %(to)s", player=name(clash.holder),
+                                      territory=name(at), to=name(clash.retreat_to)),
                                     name="Ritirarsi", event=results.get(at)))
         elif clash.answer == "resisted":
             held = outcome is Outcome.FAILED
             orders.append(OrderMark("defend", clash.holder, (at,),
                                     Outcome.PENDING if outcome is Outcome.PENDING else
                                     Outcome.SUCCEEDED if held else Outcome.FAILED,
-                                    f"{name(clash.holder)}: resists at {name(at)}", name="Resistere",
+                                    _("%(player)s: resists at %(territory)s", player=name(clash.holder), territory=name(at)),
+                                    name="Resistere",
                                     event=battles.get(at)))
         if clash.battle:
             result = clash.result
             winner = result.winner if result else None
-            title = (f"{verb} at {name(at)}: {' against '.join(name(p) for p in clash.players)} — "
-                     + ("to be fought" if result is None else
-                        "a draw" if winner is None else f"{name(winner)} wins"))
+            said = (_("to be fought") if result is None else _("a draw") if winner is None
+                    else _("%(player)s wins", player=name(winner)))
+            title = _("%(action)s at %(territory)s: %(first)s against %(second)s — %(result)s", action=verb,
+                      territory=name(at), first=name(clash.players[0]), second=name(clash.players[-1]), result=said)
             contest_outcome = (Outcome.PENDING if result is None else Outcome.DRAWN if winner is None
                                else Outcome.SUCCEEDED if winner == attacker else Outcome.FAILED)
             contests.append(ContestMark(CONTEST[clash.kind], at, clash.players, contest_outcome, title, winner,
@@ -81,10 +86,10 @@ def map_marks(campaign, before, after, record, events) -> MapMarks:
 
 def _failed(clash, name) -> str:
     if clash.outcome == "held":
-        return f"{name(clash.holder)} held it ({clash.rule})"
+        return _("%(player)s held it (%(rule)s)", player=name(clash.holder), rule=tr(clash.rule))
     if clash.outcome == "occupied" and clash.new_owner:
-        return f"{name(clash.new_owner)} occupied it ({clash.rule})"
-    return f"it stays empty ({clash.rule})"
+        return _("%(player)s occupied it (%(rule)s)", player=name(clash.new_owner), rule=tr(clash.rule))
+    return _("it stays empty (%(rule)s)", rule=tr(clash.rule))
 
 
 def _nearest(campaign, before, player: str, target: str) -> str:

@@ -10,6 +10,7 @@ a draw walks a shuffled list of the map and takes the first territory still free
 from __future__ import annotations
 
 from ...errors import Problem
+from ...i18n import N_
 from ...suggest import did_you_mean, one_of
 from ..pitac.record import resolve_province
 from .events import FactionSetUp, InitiativeDrawn
@@ -158,7 +159,7 @@ def initial_state(campaign, dice):
     state = CampagnaState(
         turn=0, owners=frozen(owners), homes=frozen(homes), first_order=order, generals=frozen(generals),
         records=frozen({p: Record() for p in ids}), bonus=frozen({p: None for p in ids}),
-        bonus_why=frozen({p: "no bonus before the end of turn " + str(opts["bonus_from_turn"]) for p in ids}),
+        bonus_why=frozen({p: N_("no bonus before the end of turn %(turn)s", turn=opts["bonus_from_turn"]) for p in ids}),
         order=order)
     return state, events, problems
 

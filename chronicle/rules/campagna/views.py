@@ -6,6 +6,7 @@ calendar left unfinished, a final not fought).
 from __future__ import annotations
 
 from ...errors import Problem
+from ...i18n import N_, gettext as _
 from .. import Standings, Summary
 from .events import BONUS_NAMES, KIND_NAMES
 from .schema import min_points
@@ -52,7 +53,7 @@ def orders_of(campaign, record) -> dict[str, list[str]]:
         for order in orders:
             text = f"{VERB[order.kind]} {name(order.target)}"
             if order.origin:
-                text += f" (from {name(order.origin)})"
+                text += " " + _("(from %(territory)s)", territory=name(order.origin))
             out.setdefault(player, []).append(text)
     return out
 
@@ -61,11 +62,12 @@ def summary(campaign, state) -> Summary:
     capitals = {p: (home if state.owners.get(home) == p else None) for p, home in state.homes.items()}
     marks = {t: ("capital",) for t in state.homes.values()}
     scores = {p: len(state.capitals_held(p)) for p in campaign.player_ids}
-    return Summary(state.turn, state.owners, capitals, "Capitals", scores, state.winner, marks)
+    return Summary(state.turn, state.owners, capitals, _("Capitals"), scores, state.winner, marks)
 
 
-COLUMNS = ("Capitals", "Territories", "Games", "Major wins", "Minor wins", "Draws", "Defeats", "Objectives for",
-           "Objectives against", "Delta", "Bonus next turn", "General")
+COLUMNS = (N_("Capitals"), N_("Territories"), N_("Games"), N_("Major wins"), N_("Minor wins"), N_("Draws"),
+           N_("Defeats"), N_("Objectives for"), N_("Objectives against"), N_("Delta"), N_("Bonus next turn"),
+           N_("General"))
 
 
 def standings(campaign, state) -> Standings:
@@ -79,19 +81,20 @@ def standings(campaign, state) -> Standings:
         general = state.generals.get(player)
         wound = {"ferita_grave": "ferita grave", "ferita_lieve": "ferita lieve"}.get(general.pending) if general else None
         bonus = state.bonus.get(player)
-        extra = [BONUS_NAMES[bonus]] if bonus else []
+        extra = [_(BONUS_NAMES[bonus])] if bonus else []
         if player in state.best_general:
-            extra.append(BONUS_NAMES["miglior_generale"])
+            extra.append(_(BONUS_NAMES["miglior_generale"]))
         rows.append((player, (f"{len(state.capitals_held(player))}/{campaign.options['capitals_to_win']}",
                               state.count(player), r.games, r.major, r.minor, r.draws, r.defeats, r.scored, r.conceded,
                               f"{r.delta:+d}", ", ".join(extra) or "-",
                               f"{general.name}" + (f" ({wound})" if wound else "") if general else "-")))
     notes = []
     if state.in_progress:
-        notes.append("The turn's calendar is in progress: the map is updated when its last battle is played.")
+        notes.append(_("The turn's calendar is in progress: the map is updated when its last battle is played."))
     if state.final is not None and state.final.winner is None and state.final.next_pair:
         a, b = state.final.next_pair
-        notes.append(f"A final Battaglia decisiva between {campaign.name_of(a)} and {campaign.name_of(b)} decides the campaign.")
+        notes.append(_("A final Battaglia decisiva between %(first)s and %(second)s decides the campaign.",
+                       first=campaign.name_of(a), second=campaign.name_of(b)))
     return Standings(COLUMNS, tuple(rows), tuple(notes))
 
 
