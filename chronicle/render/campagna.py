@@ -15,6 +15,17 @@ from typing import Any
 
 from ..i18n import N_, gettext as _, tr
 
+#: campagna's pages in the navigation, after the common ones (see ruleset_pages.py)
+NAV = (("calendar.html", N_("Calendar")), ("generals.html", N_("Generals")))
+STYLESHEET = "static/campagna.css"
+
+
+def outputs(renderer) -> list:
+    """The calendar of the last turn (printable for the game day) and the Generals' page."""
+    return [renderer._page("calendar.html", "campagna/calendar.html", "calendar"),
+            renderer._page("generals.html", "campagna/generals.html", "generals")]
+
+
 # the rulebook's words (Schermaglia, Vittoria maggiore, Ferita grave ...) stay Italian in every language
 KIND = {"schermaglia": "Schermaglia", "scorreria": "Scorreria", "battaglia_decisiva": "Battaglia decisiva",
         "finale": "Battaglia decisiva finale"}

@@ -26,7 +26,7 @@ from .. import i18n
 from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
-from . import feeds, output, views
+from . import feeds, output, ruleset_pages, views
 from .charts import Chart, Reference, Series, line_chart
 from .maps import MapPainter
 from .markdown import render_markdown
@@ -36,15 +36,6 @@ _, N_, ngettext = i18n.gettext, i18n.N_, i18n.ngettext
 
 NAV = (("index.html", N_("Home")), ("turns/index.html", N_("Turns")), ("standings.html", N_("Standings")),
        ("timeline.html", N_("Timeline")), ("provinces/index.html", N_("Provinces")))
-
-#: a ruleset's own pages and sections: name -> its view helpers (the templates' ``pages``), its
-#: stylesheet, and its pages as (path, template, kind, navigation label). The templates also look
-#: for ``<ruleset>/turn.html``, ``<ruleset>/home.html`` and ``<ruleset>/standings.html`` to include.
-RULESET_PAGES = {
-    "campagna": ("chronicle.render.campagna", "static/campagna.css",
-                 (("calendar.html", "campagna/calendar.html", "calendar", N_("Calendar")),
-                  ("generals.html", "campagna/generals.html", "generals", N_("Generals")))),
-}
 
 
 @dataclass(frozen=True)
@@ -100,13 +91,6 @@ def _url(context, target: str) -> str:
     return link + ("#" + fragment if fragment else "")
 
 
-def _ruleset_views(name: str):
-    """The module of view helpers a ruleset's own templates read (None for a ruleset without)."""
-    import importlib
-    entry = RULESET_PAGES.get(name)
-    return importlib.import_module(entry[0]) if entry else None
-
-
 def _template_problem(exc: BaseException, root: Path) -> Problem:
     """A template error as a problem placed in the template file, for the CLI and serve."""
     dirs = [d.resolve() for d in template_dirs(root)]
@@ -150,13 +134,10 @@ class SiteRenderer:
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
 
     def _nav(self) -> tuple:
-        extra = tuple((path, label) for path, _t, _k, label in self._own_pages())
+        nav = NAV + ruleset_pages.nav(self.campaign.ruleset.name)
         if self.model.sheets is None:
-            return NAV + extra
-        return NAV + (("battle-sheets.html", N_("Battle sheets")),) + extra
-
-    def _own_pages(self) -> tuple:
-        return RULESET_PAGES.get(self.campaign.ruleset.name, (None, None, ()))[2]
+            return nav
+        return nav + (("battle-sheets.html", N_("Battle sheets")),)
 
     # context shared by every page
     def _context(self, page_path: str, kind: str, **extra) -> dict:
@@ -168,8 +149,8 @@ class SiteRenderer:
             "name": self.name, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
             "credit": self.painter.geometry.credit, "language": self.language,
             "absolute_base": None, "views": views,
-            "pages": _ruleset_views(campaign.ruleset.name),
-            "ruleset_css": RULESET_PAGES.get(campaign.ruleset.name, (None, None))[1],
+            "pages": ruleset_pages.helpers(campaign.ruleset.name),
+            "ruleset_css": ruleset_pages.stylesheet(campaign.ruleset.name),
             "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
             **extra,
         }
@@ -252,8 +233,6 @@ class SiteRenderer:
             out.append(self._page(f"provinces/{pid}.html", "province.html", "province",
                                   province=campaign.map.provinces[pid]))
         out.append(self._page("standings.html", "standings.html", "standings", lazy_charts=lambda: self.charts(None, "chart-all")))
-        for path, template, kind, _label in self._own_pages():
-            out.append(self._page(path, template, kind))
         if model.sheets is not None:
             out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", sheets=model.sheets,
                                   lazy_sheet_maps=lambda: {sheet["province"]: Markup(self.painter.svg(
@@ -261,6 +240,7 @@ class SiteRenderer:
                                       title=_("%(province)s and around it", province=campaign.name_of(sheet["province"]))))
                                       for sheet in model.sheets}))
         _x, _y, w, h = self.painter.geometry.view_box
+        out += ruleset_pages.outputs(self)
         out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))
         out.append(Output("feed.xml", self._feed))
