@@ -150,7 +150,7 @@ def test_campagna_calendar_prints_for_the_game_day(browser, campagna_pending_sit
 def test_a_generals_link_lands_on_its_clash(browser, campagna_site):
     context, page, problems = open_page(browser, campagna_site.as_uri() + "/generals.html")
     try:
-        link = page.locator(".general-battles a", has_text="Battaglia decisiva on Torre").first
+        link = page.locator(".general-battles a", has_text="Battaglia decisiva su Torre").first
         link.click()
         page.wait_for_load_state("load")
         target = page.locator(":target")
