@@ -75,7 +75,7 @@ FAILED_NAMES = {"attack": N_("Attack that failed"), "support": N_("Support that 
 CONTEST_NAMES = {"battle": N_("Battle"), "siege": N_("Siege"), "conflict": N_("Roll-off for a province"),
                  "skirmish": N_("Skirmish"), "raid": N_("Raid")}
 CONTEST_RESULTS = {"succeeded": N_("won by the attacker (its colour)"), "failed": N_("held (the holder's colour ring)"),
-                   "pending": N_("to be fought"), "drawn": N_("drawn")}
+                   "pending": N_("to be fought"), "drawn": N_("drawn: no winner")}
 
 
 def mark_name(mark: str) -> str:
