@@ -131,20 +131,51 @@ def english_fragments(language: str) -> tuple[set[str], set[str]]:
     return phrases, words - translations      # "Province" is also the Italian of "Provinces"
 
 
+#: words of English's grammar that no Italian sentence uses: what is left when a sentence the
+#: catalog has never seen (a string not wrapped for translation) shows on an Italian page
+ENGLISH_WORDS = re.compile(r"\b(the|of|and|with|has|have|was|were|by|from|into|which|who|its|their|no one|"
+                           r"won|lost|took|holds|turn|battle|siege|army|armies|elements?)\b", re.I)
+
+
+def proper_names() -> list[str]:
+    """Names that stay as they are in every language: the rulesets' titles."""
+    from chronicle import rules
+    return sorted({r.title for r in rules.registry().values()}, key=len, reverse=True)
+
+
+def _any_of(texts) -> re.Pattern:
+    """One pattern matching any of ``texts`` as whole words, the longest first."""
+    texts = sorted(set(texts), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, texts)) + r")(?!\w)") if texts else re.compile(r"(?!)")
+
+
+def _pieces(site: Path, left_out: re.Pattern):
+    """(page, text) for every piece of text shown in ``site``, ``left_out`` taken out of it."""
+    for page in sorted(site.rglob("*.html")) + sorted(site.rglob("*.svg")):
+        for piece in shown_text(page).pieces:
+            yield page.relative_to(site), " ".join(left_out.sub(" ", piece).split())
+
+
+def english_words(site: Path, content: Path) -> list[str]:
+    """Every piece of shown text that still has English words in it once the administrator's own
+    strings and the proper names are taken out: "page: 'text'"."""
+    found = []
+    for page, piece in _pieces(site, _any_of(written_strings(content) + proper_names())):
+        words = sorted({m.group(0) for m in ENGLISH_WORDS.finditer(piece)})
+        if words:
+            found.append(f"{page}: {words} in {piece[:120]!r}")
+    return found
+
+
 def untranslated(site: Path, content: Path, language: str) -> list[str]:
     """Every place in ``site`` where English of the sources shows through: "page: 'text'"."""
     phrases, words = english_fragments(language)
-    written = written_strings(content)
+    phrase = _any_of(phrases)
     found = []
-    for page in sorted(site.rglob("*.html")) + sorted(site.rglob("*.svg")):
-        for piece in shown_text(page).pieces:
-            for text in written:
-                if text in piece:
-                    piece = re.sub(r"(?<!\w)" + re.escape(text) + r"(?!\w)", " ", piece)
-            piece = " ".join(piece.split())
-            hits = [p for p in phrases if re.search(r"(?<!\w)" + re.escape(p) + r"(?!\w)", piece)]
-            if piece.strip(" .:") in words:
-                hits.append(piece)
-            for hit in hits:
-                found.append(f"{page.relative_to(site)}: {hit!r} in {piece[:120]!r}")
+    for page, piece in _pieces(site, _any_of(written_strings(content))):
+        hits = sorted(set(phrase.findall(piece)))
+        if piece.strip(" .:") in words:
+            hits.append(piece)
+        for hit in hits:
+            found.append(f"{page}: {hit!r} in {piece[:120]!r}")
     return found

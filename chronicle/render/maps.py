@@ -67,7 +67,7 @@ def link_label(kind: str) -> str:
     return tr(LINK_LABELS[kind]) if kind in LINK_LABELS else _("%(kind)s link", kind=kind.replace("_", " ").capitalize())
 
 
-CREDITS = {"japan": "Province boundaries: Asukana/Ryoseikoku_20230626_TSV, CC0 1.0"}
+CREDITS = {"japan": N_("Province boundaries: %(source)s", source="Asukana/Ryoseikoku_20230626_TSV, CC0 1.0")}
 _PROJECTION = re.compile(
     r"x\s*=\s*\(\s*lon\s*-\s*(?P<lon0>-?[\d.]+)\s*\)\s*\*\s*cos\(\s*(?P<phi>-?[\d.]+)\s*deg\s*\)\s*\*\s*(?P<kx>[\d.]+)"
     r".*?y\s*=\s*(?P<neg>-?)\s*\(\s*lat\s*-\s*(?P<lat0>-?[\d.]+)\s*\)\s*\*\s*(?P<ky>[\d.]+)", re.S)

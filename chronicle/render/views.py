@@ -231,6 +231,11 @@ class SiteModel:
         return self.turns[number]
 
     @property
+    def score_name(self) -> str:
+        """The name of the score ("VP", "Prestige"), in the language in force."""
+        return i18n.tr(self.final.summary.score_name)
+
+    @property
     def calendared(self) -> bool:
         return any(v.calendar for v in self.turns)
 
@@ -355,7 +360,8 @@ def _turn_view(campaign, number, title, date, story, before_summary, state, summ
     if summary.calendar:
         data = ruleset.to_json(campaign, state, ())
         season = data.get("season") if isinstance(data, dict) else None
-    return TurnView(number, title, date, summary.calendar, story, state, summary, events, changes, conflicts, battles,
+    calendar = i18n.tr(summary.calendar) if summary.calendar else None          # "May 1561", "maggio 1561"
+    return TurnView(number, title, date, calendar, story, state, summary, events, changes, conflicts, battles,
                     others, orders, standings, sieges=sieges, score_lines=lines,
                     season=str(season) if season else None)
 
@@ -708,7 +714,8 @@ def sengoku_prestige(read: Reading, index: int, event) -> ScoreLine:
     cause = getattr(event, "cause", None)
     if cause is not None and not 0 <= cause < len(read.events):
         cause = None
-    return ScoreLine(index, event.clan, event.points, str(event.reason).replace("_", " "), cause)
+    reason = getattr(event, "shown_reason", None) or i18n.tr(event.reason).replace("_", " ")   # in the site's language
+    return ScoreLine(index, event.clan, event.points, reason, cause)
 
 
 def _signed(value) -> str:
