@@ -721,7 +721,8 @@ def sengoku_prestige(read: Reading, index: int, event) -> ScoreLine:
 def clanwar_koku(read: Reading, index: int, event) -> ScoreLine:
     """A line of a Clan War faction's koku ledger: a purchase, a bid won, an ally's fee, the taxes."""
     cause = event.cause if event.cause is not None and 0 <= event.cause < len(read.events) else None
-    what = f"{event.reason.replace('_', ' ')}: {event.what}" if event.what else event.reason.replace("_", " ")
+    reason = i18n.tr(event.reason).replace("_", " ")       # the ruleset marks its reasons N_(): translated here
+    what = f"{reason}: {event.what}" if event.what else reason
     return ScoreLine(index, event.player, event.amount, what, cause)
 
 
@@ -732,7 +733,7 @@ def clanwar_battle(read: Reading, index: int, event) -> BattleView:
     sides = []
     for team, side in enumerate(event.sides):
         for player in side:
-            role = "defender" if player == event.defender else "switched sides" if player in event.switched else ""
+            role = N_("defender") if player == event.defender else N_("switched sides") if player in event.switched else ""
             lost = sum(r.lost for r in event.units if r.player == player)
             sides.append(Side(player, team, (player in winners) if winners else None, role=role, lost=lost))
     aftermath = []
@@ -741,8 +742,8 @@ def clanwar_battle(read: Reading, index: int, event) -> BattleView:
         if other.kind in ("battle-fought", "phase-begun"):
             break
         aftermath.append((k, other))
-    return BattleView(index, event, f"Battle of {read.campaign.name_of(event.province)}", event.province, tuple(sides),
-                      winners, aftermath=tuple(aftermath))
+    return BattleView(index, event, i18n.gettext("Battle of %(province)s", province=read.campaign.name_of(event.province)),
+                      event.province, tuple(sides), winners, aftermath=tuple(aftermath))
 
 
 def _signed(value) -> str:
