@@ -183,13 +183,14 @@ class CapitalChosen(Event):
     player: str
     province: str
     from_neutral: bool
+    dice: int                  # the later_capital_dice in force (2 in the seed)
 
     def describe(self, name=str) -> str:
         if self.from_neutral:
             return _("%(player)s named %(province)s the new capital (a neutral territory, now theirs), defending "
-                     "with 2d10", player=name(self.player), province=name(self.province))
-        return _("%(player)s named %(province)s the new capital, defending with 2d10", player=name(self.player),
-                 province=name(self.province))
+                     "with %(dice)sd10", player=name(self.player), province=name(self.province), dice=self.dice)
+        return _("%(player)s named %(province)s the new capital, defending with %(dice)sd10", player=name(self.player),
+                 province=name(self.province), dice=self.dice)
 
 
 @dataclass(frozen=True)

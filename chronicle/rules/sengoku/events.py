@@ -622,13 +622,15 @@ class SupplyRoll(SengokuEvent):
     total: int
     lost: int
     dice: tuple[Roll, ...] = ()
+    per_province: int = 1      # the options in force: supply_per_province
+    per_army: int = 2          # and supply_per_army
 
     def describe(self, name=str) -> str:
         roll = str(self.roll)
         if self.distance:
-            roll += " " + _("+%(value)s distance", value=self.distance)
+            roll += " " + _("+%(value)s distance", value=self.distance * self.per_province)
         if self.others:
-            roll += " " + _("+%(value)s other armies", value=2 * self.others)
+            roll += " " + _("+%(value)s other armies", value=self.others * self.per_army)
         fate = _("starves: 1 element lost") if self.lost else _("holds out")
         return _("%(army)s is out of supply in %(province)s: d6 %(roll)s = %(total)s, %(fate)s", army=self.army,
                  province=name(self.province), roll=roll, total=self.total, fate=fate)
@@ -658,6 +660,7 @@ class WinterAttrition(SengokuEvent):
     lost: int
     quarters: str | None
     forage: bool = False
+    saved: int = 1             # elements the Forage card saved (winter_forage, at most the loss)
 
     def describe(self, name=str) -> str:
         if self.quarters is None:
@@ -666,8 +669,8 @@ class WinterAttrition(SengokuEvent):
         values = {"army": self.army, "provinces": _provinces(self.distance), "elements": _elements(self.lost),
                   "quarters": name(self.quarters)}
         if self.forage:
-            return _("Winter: %(army)s was %(provinces)s from winter quarters, lost %(elements)s (Forage saved one) and "
-                     "marched to %(quarters)s", **values)
+            return _("Winter: %(army)s was %(provinces)s from winter quarters, lost %(elements)s (Forage saved "
+                     "%(saved)s) and marched to %(quarters)s", saved=_elements(self.saved), **values)
         return _("Winter: %(army)s was %(provinces)s from winter quarters, lost %(elements)s and marched to %(quarters)s",
                  **values)
 

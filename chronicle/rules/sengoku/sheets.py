@@ -76,9 +76,9 @@ def battle_sheets(campaign, state) -> list[BattleSheet]:
             size = [sum(a.strength for a in side) for side in (attackers, defenders)]
             notes.append(N_("More than two armies in Kyoto: Big Battle DBA rules, every army present on the table. Each "
                             "side breaks as one: the attackers (%(attackers)s elements) at %(attackers_break)s, the "
-                            "defenders (%(defenders)s elements) at %(defenders_break)s (Bitter Enders +2 to its side).",
-                            attackers=size[0], attackers_break=breaking_point(opts, size[0]), defenders=size[1],
-                            defenders_break=breaking_point(opts, size[1])))
+                            "defenders (%(defenders)s elements) at %(defenders_break)s (Bitter Enders +%(bonus)s to its "
+                            "side).", attackers=size[0], attackers_break=breaking_point(opts, size[0]), defenders=size[1],
+                            defenders_break=breaking_point(opts, size[1]), bonus=opts["bitter_enders"]))
         if neutral_land and not siege:
             notes.append(N_("The neutral army attacks the army that entered its land: the intruder defends and sets the "
                             "terrain."))
