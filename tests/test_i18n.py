@@ -105,6 +105,22 @@ def test_a_message_marked_for_later_is_english_data_and_translated_where_shown()
         assert i18n.tr("") == "" and i18n.tr(None) == ""
 
 
+def test_a_rulesets_sentence_is_written_in_the_language_in_force():
+    """describe() is pure, and English on the terminal; the site puts Italian in force."""
+    from chronicle.dice import Die
+    from chronicle.rules.pitac.conflict import Side, decide
+    from chronicle.rules.pitac.state import Conflict
+    names = {"anna": "Anna", "bruno": "Bruno", "gola": "Gola"}.get
+    sides = (Side("bruno", "holder", (Die((2,)),)), Side("anna", "attacker", (Die((7,)),)))
+    decision = decide(sides[0], sides[1:])
+    taken = Conflict("gola", "bruno", False, sides, decision.outcome, decision.new_owner, decision.rule)
+    assert taken.describe(names) == "Gola: Bruno 2; Anna 7. Anna takes Gola (the highest roll gains the territory)"
+    with i18n.use("it"):
+        assert taken.describe(names) == ("Gola: Bruno 2; Anna 7. Anna conquista Gola "
+                                         "(il tiro più alto conquista il territorio)")
+    assert taken.to_json()["rule"] == "the highest roll gains the territory"       # the data stays English
+
+
 def test_an_unknown_language_has_no_catalog():
     with pytest.raises(LookupError):
         i18n.translations("xx")
