@@ -1,10 +1,11 @@
 """Italian sites for the translation tests, and what an untranslated string looks like in them.
 
-An Italian site is an example campaign (Pitac's content/, Sengoku's examples/sengoku) copied with
-``language: it``. Its pages are read as a reader sees them: the text of every element and the
-attributes a browser shows (title, alt, aria-label, data-label), without the turns' stories and
-without any string the administrator wrote in the YAML (titles, battle names, army ids), which
-stay in the language they were written in.
+An Italian site is an example campaign (Pitac's content/, Sengoku's examples/sengoku, Clan War's
+eight-turn acceptance campaign) copied with ``language: it``. Its pages are read as a reader sees
+them: the text of every element and the attributes a browser shows (title, alt, aria-label,
+data-label), without the turns' stories, without any string the administrator wrote in the YAML
+(titles, battle names, army ids) and without the names of the map's provinces, which stay in the
+language they were written in.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from chronicle.history import load_history
 from chronicle.render.site import build_site
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLES = {"pitac": REPO, "sengoku": REPO / "examples" / "sengoku"}
+EXAMPLES = {"pitac": REPO, "sengoku": REPO / "examples" / "sengoku",
+            "clanwar": REPO / "tests" / "campaigns" / "docs_only_clanwar"}
 SHOWN_ATTRIBUTES = ("title", "alt", "aria-label", "data-label")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|<[^>]+>")
 
@@ -84,8 +86,11 @@ def shown_text(path: Path) -> ShownText:
 
 
 def written_strings(content: Path) -> list[str]:
-    """Every string the administrator wrote in the campaign's YAML, longest first."""
-    found: set[str] = set()
+    """Every string the administrator wrote in the campaign's YAML, and the names of its map's
+    provinces (a bundled map's too: "Plain of Fast Troubles" is a name), longest first."""
+    from chronicle.content import load_campaign
+    campaign, _problems = load_campaign(content.parent)
+    found: set[str] = {p.name for p in campaign.map.provinces.values()} if campaign else set()
 
     def walk(value):
         if isinstance(value, dict):
@@ -134,7 +139,8 @@ def english_fragments(language: str) -> tuple[set[str], set[str]]:
 #: words of English's grammar that no Italian sentence uses: what is left when a sentence the
 #: catalog has never seen (a string not wrapped for translation) shows on an Italian page
 ENGLISH_WORDS = re.compile(r"\b(the|of|and|with|has|have|was|were|by|from|into|which|who|its|their|no one|"
-                           r"won|lost|took|holds|turn|battle|siege|army|armies|elements?)\b", re.I)
+                           r"won|lost|took|holds|turn|battle|siege|army|armies|elements?|for|to|now|bought|buy|"
+                           r"models?|units?|provinces|spells?|personality|library|lone|fee|replace|promote)\b", re.I)
 
 
 def proper_names() -> list[str]:

@@ -155,7 +155,7 @@ def test_a_near_miss_gets_a_did_you_mean(make_campaign, run):
 
 # ---- Italian sites ------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module", params=["pitac", "sengoku"])
+@pytest.fixture(scope="module", params=["pitac", "sengoku", "clanwar"])
 def italian(request, tmp_path_factory):
     root = tmp_path_factory.mktemp(f"italian-{request.param}") / "campaign"
     return request.param, build_in("it", request.param, root), root / "content"
@@ -180,7 +180,7 @@ def test_an_italian_site_speaks_italian(italian):
 def test_dates_on_an_italian_site_are_written_in_italian(italian):
     ruleset, site, _content = italian
     if ruleset != "pitac":
-        pytest.skip("the Sengoku example's turns carry a calendar, not dates")
+        pytest.skip("only Pitac's example dates its turns (Sengoku's carry a calendar, Clan War's acceptance campaign none)")
     text = (site / "turns" / "001" / "index.html").read_text(encoding="utf-8")
     assert '<time datetime="2026-01-10">10 gennaio 2026</time>' in text
 

@@ -52,7 +52,7 @@ LINK_STYLE = {            # kind -> (colour, dash pattern in units, width in uni
     "ford": ("#2a7ab8", (2, 2), 1.6),
 }
 #: the names of the marks and kinds of link that rulesets and maps use, for translation
-MARK_NAMES = {"capital": N_("capital"), "fortress": N_("fortress"), "kyoto": N_("Kyoto")}
+MARK_NAMES = {"capital": N_("capital"), "fortress": N_("fortress"), "kyoto": N_("Kyoto"), "library": N_("library")}
 LINK_LABELS = {"land": N_("Land link"), "sea": N_("Sea link"), "mountain": N_("Mountain link"),
                "river": N_("River link"), "ford": N_("Ford link")}
 

@@ -721,9 +721,7 @@ def sengoku_prestige(read: Reading, index: int, event) -> ScoreLine:
 def clanwar_koku(read: Reading, index: int, event) -> ScoreLine:
     """A line of a Clan War faction's koku ledger: a purchase, a bid won, an ally's fee, the taxes."""
     cause = event.cause if event.cause is not None and 0 <= event.cause < len(read.events) else None
-    reason = i18n.tr(event.reason).replace("_", " ")       # the ruleset marks its reasons N_(): translated here
-    what = f"{reason}: {event.what}" if event.what else reason
-    return ScoreLine(index, event.player, event.amount, what, cause)
+    return ScoreLine(index, event.player, event.amount, event.shown_reason(), cause)   # in the site's language
 
 
 def clanwar_battle(read: Reading, index: int, event) -> BattleView:
