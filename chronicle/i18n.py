@@ -135,22 +135,22 @@ def npgettext_raw(context: str, singular: str, plural: str, n: int) -> str:
     return _current().npgettext(context, singular, plural, n)
 
 
-def gettext(message: str, **params) -> str:
+def gettext(message: str, /, **params) -> str:
     """``message`` in the language in force, its ``%(name)s`` placeholders filled from ``params``."""
     return gettext_raw(message) % params
 
 
-def ngettext(singular: str, plural: str, n: int, **params) -> str:
+def ngettext(singular: str, plural: str, n: int, /, **params) -> str:
     """The form of ``singular``/``plural`` that ``n`` takes in the language in force."""
     params.setdefault("num", n)
     return ngettext_raw(singular, plural, n) % params
 
 
-def pgettext(context: str, message: str, **params) -> str:
+def pgettext(context: str, message: str, /, **params) -> str:
     return pgettext_raw(context, message) % params
 
 
-def npgettext(context: str, singular: str, plural: str, n: int, **params) -> str:
+def npgettext(context: str, singular: str, plural: str, n: int, /, **params) -> str:
     params.setdefault("num", n)
     return npgettext_raw(context, singular, plural, n) % params
 
@@ -173,7 +173,8 @@ class Message(str):
     plural: str | None
     count: int | None
 
-    def __new__(cls, msgid: str, plural: str | None = None, count: int | None = None, **params):
+    def __new__(cls, msgid: str, plural: str | None = None, count: int | None = None, /, **params):
+        # positional-only: a msgid's own placeholders may be called plural or count
         if plural is not None:
             params.setdefault("num", count)
             english = (msgid if count == 1 else plural) % params
@@ -197,13 +198,13 @@ def _message(msgid: str, plural, count, params: dict) -> Message:
     return Message(msgid, plural, count, **params)
 
 
-def N_(message: str, **params) -> str:
+def N_(message: str, /, **params) -> str:
     """Mark ``message`` for translation where it is shown (see :func:`tr`); with ``params``, a
     :class:`Message` that keeps them."""
     return Message(message, **params) if params else message
 
 
-def N_plural(singular: str, plural: str, n: int, **params) -> Message:
+def N_plural(singular: str, plural: str, n: int, /, **params) -> Message:
     """Like :func:`ngettext`, but translated where it is shown: a :class:`Message` (``num`` is
     filled in from ``n``)."""
     return Message(singular, plural, n, **params)

@@ -105,6 +105,18 @@ def test_a_message_marked_for_later_is_english_data_and_translated_where_shown()
         assert i18n.tr("") == "" and i18n.tr(None) == ""
 
 
+def test_a_message_may_have_placeholders_named_like_its_own_arguments():
+    """Clan War's victory reason is N_("%(count)s provinces, %(need)s needed", count=..., need=...)."""
+    message = i18n.N_("%(count)s provinces, %(need)s needed", count=4, need=4)
+    assert message == "4 provinces, 4 needed"
+    assert pickle.loads(pickle.dumps(message)) == "4 provinces, 4 needed"
+    plural = i18n.N_plural("%(num)d province", "%(num)d provinces", 3, plural="x", count="y", n=1)
+    assert plural == "3 provinces" and plural.params == {"num": 3, "plural": "x", "count": "y", "n": 1}
+    assert i18n.gettext("%(message)s of %(n)s", message="one", n=2) == "one of 2"
+    with i18n.use("it"):
+        assert i18n.tr(i18n.N_plural("%(num)d province", "%(num)d provinces", 1)) == "1 provincia"
+
+
 def test_a_rulesets_sentence_is_written_in_the_language_in_force():
     """describe() is pure, and English on the terminal; the site puts Italian in force."""
     from chronicle.dice import Die
@@ -183,6 +195,34 @@ def test_dates_on_an_italian_site_are_written_in_italian(italian):
         pytest.skip("only Pitac's example dates its turns (Sengoku's carry a calendar, Clan War's acceptance campaign none)")
     text = (site / "turns" / "001" / "index.html").read_text(encoding="utf-8")
     assert '<time datetime="2026-01-10">10 gennaio 2026</time>' in text
+
+
+def test_numbers_on_an_italian_site_are_written_in_italian(italian):
+    """Thousands take the Italian separator everywhere a number is shown: the koku ledger, the
+    forces, the charts' axes and tooltips (Clan War's treasuries run to five figures)."""
+    ruleset, site, content = italian
+    if ruleset != "clanwar":
+        pytest.skip("no number of Pitac's or Sengoku's example reaches a thousand (Sengoku's years are years)")
+    unformatted = re.compile(r"(?<![\d.,#])\d{4,}(?!\d)")
+    found = [f"{page}: {piece}" for page, piece in _shown_pieces(site) if unformatted.search(piece)]
+    assert found == []
+    forces = " ".join(shown_text(site / "forces.html").pieces)
+    assert re.search(r"\b\d{1,2}\.\d{3} koku, onore", forces)
+    chart = (site / "players" / "crane.html").read_text(encoding="utf-8")
+    assert re.search(r"Crane, turno 0: 7\.366 koku", chart)
+
+
+def _shown_pieces(site):
+    for page in sorted(site.rglob("*.html")) + sorted(site.rglob("*.svg")):
+        for piece in shown_text(page).pieces:
+            yield page.relative_to(site), piece
+
+
+def test_chart_numbers_follow_the_language():
+    from chronicle.render.charts import _num
+    assert [_num(v) for v in (10250, -24, 2.25, 0)] == ["10,250", "\u221224", "2.2", "0"]
+    with i18n.use("it"):
+        assert [_num(v) for v in (10250, -24, 2.25, 0)] == ["10.250", "\u221224", "2,2", "0"]
 
 
 def test_no_page_of_an_italian_site_shows_english_of_the_sources(italian):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import N_, join, ngettext, tr
+from ...i18n import N_, format_number, join, ngettext, tr
 from ...i18n import gettext as _
 from .. import Event
 
@@ -83,9 +83,9 @@ class FactionSetUp(ClanwarEvent):
         where = _list(name, self.provinces) if self.provinces else _("no province")
         if self.corrupted:
             return _("%(player)s (corrupted) starts with %(provinces)s and %(koku)s koku", player=name(self.player),
-                     provinces=where, koku=self.koku)
+                     provinces=where, koku=format_number(self.koku))
         return _("%(player)s starts with %(provinces)s and %(koku)s koku", player=name(self.player), provinces=where,
-                 koku=self.koku)
+                 koku=format_number(self.koku))
 
 
 @dataclass(frozen=True)
@@ -100,9 +100,9 @@ class KokuChanged(ClanwarEvent):
     cause: int | None = None
 
     def describe(self, name=str) -> str:
-        sign = f"+{self.amount}" if self.amount >= 0 else f"\u2212{-self.amount}"
+        sign = ("+" if self.amount >= 0 else "\u2212") + format_number(abs(self.amount))
         return _("%(player)s %(amount)s koku (%(reason)s), %(balance)s left", player=name(self.player), amount=sign,
-                 reason=self.shown_reason(), balance=self.balance)
+                 reason=self.shown_reason(), balance=format_number(self.balance))
 
     def shown_reason(self) -> str:
         """The ledger line's reason and what it was for, in the language in force ("tax: 4 provinces")."""
@@ -157,7 +157,7 @@ class Bought(ClanwarEvent):
                           modifier=self.modifier)
             else:
                 text += _(" from %(seller)s", seller=name(self.seller))
-        text += _(" for %(cost)s koku", cost=self.cost)
+        text += _(" for %(cost)s koku", cost=format_number(self.cost))
         if self.arrives:
             text += _("; it joins at %(province)s in the Recovery phase", province=name(self.arrives))
         return text
