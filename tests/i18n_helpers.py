@@ -140,7 +140,7 @@ def english_fragments(language: str) -> tuple[set[str], set[str]]:
 #: catalog has never seen (a string not wrapped for translation) shows on an Italian page
 ENGLISH_WORDS = re.compile(r"\b(the|of|and|with|has|have|was|were|by|from|into|which|who|its|their|no one|"
                            r"won|lost|took|holds|turn|battle|siege|army|armies|elements?|for|to|now|bought|buy|"
-                           r"models?|units?|provinces|spells?|personality|library|lone|fee|replace|promote)\b", re.I)
+                           r"models?|units?|provinces|spells?|personality|library|lone|fee|replace|promote|earth|water|fire|air)\b", re.I)
 
 
 def proper_names() -> list[str]:
