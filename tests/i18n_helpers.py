@@ -33,7 +33,8 @@ def build_in(language: str, ruleset: str, root: Path) -> Path:
     """Copy the ``ruleset`` example under ``root``, set its language, build it; returns site/."""
     shutil.copytree(EXAMPLES[ruleset] / "content", root / "content")
     config = root / "content" / "campaign.yaml"
-    config.write_text(config.read_text(encoding="utf-8").rstrip("\n") + f"\nlanguage: {language}\n", encoding="utf-8")
+    text = re.sub(r"(?m)^language:.*\n?", "", config.read_text(encoding="utf-8"))     # campagna's says it already
+    config.write_text(text.rstrip("\n") + f"\nlanguage: {language}\n", encoding="utf-8")
     build_site(load_history(root), root / "site", progress=False)
     return root / "site"
 
