@@ -262,22 +262,33 @@ def illegal_cases(check):
         yield pytest.param(case, id=case["name"], marks=marks)
 
 
-def errors_at(case, tmp_path):
+_REFUSALS: dict[str, tuple[int, str]] = {}
+
+
+def refusal(case, tmp_path_factory):
+    """`chronicle check` on the case's variant, run once for both tests of the case."""
+    if case["name"] not in _REFUSALS:
+        root = illegal_variant(case, tmp_path_factory.mktemp(case["name"]))
+        result = run("check", root)
+        _REFUSALS[case["name"]] = (result.exit_code, result.output)
+    return _REFUSALS[case["name"]]
+
+
+def errors_at(case, tmp_path_factory):
     """The errors `chronicle check` gives at the case's line, as (col, message, hint)."""
-    root = illegal_variant(case, tmp_path / "c")
-    result = run("check", root)
-    assert result.exit_code != 0, f"{case['name']} ({case['rule']}) was accepted:\n{result.output}"
-    errors = ERROR.findall(result.output)
-    assert errors, result.output
+    exit_code, output = refusal(case, tmp_path_factory)
+    assert exit_code != 0, f"{case['name']} ({case['rule']}) was accepted:\n{output}"
+    errors = ERROR.findall(output)
+    assert errors, output
     here = [(int(col), msg, hint) for f, line, col, msg, hint in errors
             if f == case["file"] and int(line) == case["line"]]
-    assert here, f"no error at {case['file']}:{case['line']}:\n{result.output}"
-    return here, result.output
+    assert here, f"no error at {case['file']}:{case['line']}:\n{output}"
+    return here, output
 
 
 @pytest.mark.parametrize("case", list(illegal_cases("refused")))
-def test_an_illegal_order_is_refused_where_it_stands(tmp_path, case):
-    here, _ = errors_at(case, tmp_path)
+def test_an_illegal_order_is_refused_where_it_stands(tmp_path_factory, case):
+    here, _ = errors_at(case, tmp_path_factory)
     assert all(col >= 1 for col, _, _ in here)
     message = " ".join(msg for _, msg, _ in here).lower()
     for word in case["words"]:
@@ -285,9 +296,9 @@ def test_an_illegal_order_is_refused_where_it_stands(tmp_path, case):
 
 
 @pytest.mark.parametrize("case", list(illegal_cases("explained")))
-def test_the_refusal_names_the_rule_and_gives_a_hint(tmp_path, case):
+def test_the_refusal_names_the_rule_and_gives_a_hint(tmp_path_factory, case):
     """docs/rules/clanwar.md, Bad input: every error names the rule broken (in brackets) and a hint."""
-    here, output = errors_at(case, tmp_path)
+    here, output = errors_at(case, tmp_path_factory)
     for _, message, hint in here:
         if case.get("rule_named", True):
             assert re.search(r"\[.+\]$", message), f"the rule broken is not named in brackets: {message!r}"
