@@ -64,7 +64,7 @@ LINK_STYLE = {            # kind -> (colour, dash pattern in pixels, width in pi
     "ford": ("#2a7ab8", (2, 2), 1.6),
 }
 #: the names of the marks and kinds of link that rulesets and maps use, for translation
-MARK_NAMES = {"capital": N_("capital"), "fortress": N_("fortress"), "kyoto": N_("Kyoto")}
+MARK_NAMES = {"capital": N_("capital"), "fortress": N_("fortress"), "kyoto": N_("Kyoto"), "library": N_("library")}
 LINK_LABELS = {"land": N_("Land link"), "sea": N_("Sea link"), "mountain": N_("Mountain link"),
                "river": N_("River link"), "ford": N_("Ford link")}
 #: the legend's words for the orders and contests a map draws
@@ -88,7 +88,7 @@ def link_label(kind: str) -> str:
     return tr(LINK_LABELS[kind]) if kind in LINK_LABELS else _("%(kind)s link", kind=kind.replace("_", " ").capitalize())
 
 
-CREDITS = {"japan": "Province boundaries: Asukana/Ryoseikoku_20230626_TSV, CC0 1.0"}
+CREDITS = {"japan": N_("Province boundaries: %(source)s", source="Asukana/Ryoseikoku_20230626_TSV, CC0 1.0")}
 #: the room (CSS pixels) a map has on a 1280-pixel-wide page: the page's width, 92% of a
 #: 900-pixel-tall window; and a locator map's on a province or player page
 DESKTOP = (1184.0, 828.0)

@@ -14,28 +14,27 @@ import math
 from collections import Counter
 
 from ...dice import DiceBox
-from ...i18n import gettext as _, tr
+from ...i18n import _, tr
 from .. import ContestMark, MapMarks, OrderMark, Outcome
 from . import capitals as capital_rules
 from . import gifts
 from .orders import legal_orders
-from .record import OrderKind, PitacTurn
+from .record import OrderKind, PitacTurn, order_text
 from .state import BattleFought, Conflict
 
 
 def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
     name = campaign.name_of
     # the position the orders were judged against: the turn's joins and gifts applied (as check does)
-    state = capital_rules.join(campaign, before.but(turn=record.number), record.number, DiceBox(campaign.seed))[0]
-    state = gifts.give(campaign, state, record)[0]
-    legal = legal_orders(campaign, state, record)[0]
+    state, _joined, _problems = capital_rules.join(campaign, before.but(turn=record.number), record.number, DiceBox(campaign.seed))
+    state, _given, _problems = gifts.give(campaign, state, record)
+    legal, _problems = legal_orders(campaign, state, record)
     conflicts = {e.province: (i, e) for i, e in enumerate(events) if isinstance(e, Conflict)}
     given = Counter((o.player, o.kind, o.province) for o in legal)
     orders = []
     for (player, kind, province), count in given.items():          # in the order first written
         index, conflict = conflicts.get(province, (None, None))
-        written = (_("Attack %(province)s", province=name(province)) if kind is OrderKind.ATTACK
-                   else _("Defend %(province)s", province=name(province)))
+        written = order_text(kind, name(province))
         if count > 1:
             written += f" ×{count}"
         if kind is OrderKind.ATTACK:
@@ -46,9 +45,8 @@ def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
             outcome, result = _defence_result(conflict, player, name)
             path = (province,)
             mark_kind = "defend"
-        orders.append(OrderMark(mark_kind, player, path, outcome,
-                                _("%(player)s: %(order)s — %(result)s", player=name(player), order=written, result=result),
-                                name=kind.value.title(), count=count, event=index))
+        orders.append(OrderMark(mark_kind, player, path, outcome, f"{name(player)}: {written} — {result}",
+                                name=_("Attack") if kind is OrderKind.ATTACK else _("Defend"), count=count, event=index))
     contests = []
     for index, event in enumerate(events):
         if isinstance(event, Conflict):
@@ -65,16 +63,15 @@ def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
 def _attack_result(conflict, player, name) -> tuple[Outcome, str]:
     if conflict is None:               # cannot happen for a legal attack; said plainly if it does
         return Outcome.NONE, _("not rolled")
-    rule = tr(conflict.rule)
     if conflict.new_owner == player:
         return Outcome.SUCCEEDED, _("taken")
     if conflict.new_owner is not None and conflict.new_owner != conflict.holder:
         return Outcome.FAILED, _("failed: %(player)s took it", player=name(conflict.new_owner))
     if conflict.new_owner is not None:
-        return Outcome.FAILED, _("failed: %(player)s held it (%(rule)s)", player=name(conflict.holder), rule=rule)
+        return Outcome.FAILED, _("failed: %(player)s held it (%(rule)s)", player=name(conflict.holder), rule=tr(conflict.rule))
     if conflict.holder is not None:
-        return Outcome.FAILED, _("failed: it returned to neutral (%(rule)s)", rule=rule)
-    return Outcome.FAILED, _("failed: it stays neutral (%(rule)s)", rule=rule)
+        return Outcome.FAILED, _("failed: it returned to neutral (%(rule)s)", rule=tr(conflict.rule))
+    return Outcome.FAILED, _("failed: it stays neutral (%(rule)s)", rule=tr(conflict.rule))
 
 
 def _defence_result(conflict, player, name) -> tuple[Outcome, str]:
