@@ -257,7 +257,13 @@ def test_state_json_beside_each_turn(small):
     campaign = history.campaign
     for result in history.turns:
         data = json.loads((site / "turns" / f"{result.turn.number:03d}" / "state.json").read_text(encoding="utf-8"))
-        assert data == json.loads(json.dumps(campaign.ruleset.to_json(campaign, result.after, result.events)))
+        whole = json.loads(json.dumps(campaign.ruleset.to_json(campaign, result.after, result.events)))
+        ranking = data.pop("ranking")
+        assert data == {k: v for k, v in whole.items() if k != "ranking"}
+        # the epochs closed in this turn, and how many closed before (their own turns' files hold them)
+        assert ranking["epochs"] == [e for e in whole["ranking"]["epochs"] if e["ended_turn"] == result.turn.number]
+        assert ranking["epochs_before"] + len(ranking["epochs"]) == len(whole["ranking"]["epochs"])
+        assert ranking["totals"] == whole["ranking"]["totals"] and ranking["epoch"] == whole["ranking"]["epoch"]
     start = json.loads((site / "turns" / "000" / "state.json").read_text(encoding="utf-8"))
     assert start["turn"] == 0
 

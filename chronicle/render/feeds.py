@@ -7,6 +7,7 @@ import re
 from xml.sax.saxutils import escape, quoteattr
 
 EPOCH = "2000-01-01T00:00:00Z"        # for a campaign whose turns carry no date
+FEED_ENTRIES = 30                     # the latest turns in the feed: a reader fetches it again and again
 
 
 def slug(text: str) -> str:
@@ -25,7 +26,8 @@ def atom_time(date: str | None, fallback: str) -> str:
 
 
 def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) -> str:
-    """``entries`` are (turn view, HTML summary) for every turn, oldest first."""
+    """``entries`` are (turn view, HTML summary) for every turn, oldest first; a turn whose summary
+    is None is left out (only its date counts, for the turns after it that have none)."""
     campaign = model.campaign
     base = base_url.rstrip("/") + "/" if base_url else ""
     feed_id = base if base else f"tag:chronicle.invalid,2000:{slug(campaign.title)}"
@@ -47,6 +49,8 @@ def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) ->
             f"  <author><name>{escape(campaign.title)}</name></author>",
             '  <generator uri="https://pypi.org/project/chronicle/">chronicle</generator>']
     for view, html, stamp in reversed(stamped):
+        if html is None:
+            continue
         link = base + view.path
         entry_id = link if base else f"{feed_id}/turns/{view.slug}"
         out += ["  <entry>",

@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
 from . import feeds, views
-from .charts import Chart, Reference, Series, line_chart
+from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
 from .markdown import render_markdown
 from .theme import default_theme_dir
@@ -62,19 +62,42 @@ def environment(root: Path) -> jinja2.Environment:
     return env
 
 
-@jinja2.pass_context
-def _url(context, target: str) -> str:
-    """A link to ``target`` (a path from the site root) relative to the page being rendered."""
-    base = context.get("absolute_base")
-    if base:
-        return base.rstrip("/") + "/" + target
-    page = context["page_path"]
-    path, _, fragment = target.partition("#")
-    if not path:
-        return "#" + fragment
-    here = posixpath.dirname(page) or "."
-    link = posixpath.relpath(path, here)
-    return link + ("#" + fragment if fragment else "")
+class Linker:
+    """``url(target)`` for one page: a link to ``target`` (a path from the site root, maybe with a
+    #fragment) relative to the page, or absolute under ``base`` (the feed, the 404 page).
+
+    Each page gets its own, so the page's folder is split once, not at each of the thousands of
+    links a long campaign's pages hold; the links are what ``posixpath.relpath`` gives."""
+
+    def __init__(self, page_path: str, base: str | None = None):
+        self.base = base.rstrip("/") + "/" if base else None
+        self.here = [part for part in posixpath.dirname(page_path).split("/") if part]
+        self.cache: dict[str, str] = {}
+
+    def __call__(self, target: str) -> str:
+        known = self.cache.get(target)
+        if known is None:
+            known = self.cache[target] = self._link(target)
+        return known
+
+    def _link(self, target: str) -> str:
+        if self.base:
+            return self.base + target
+        path, hash_, fragment = target.partition("#")
+        if not path:
+            return "#" + fragment
+        return relative_path(path, self.here) + hash_ + fragment
+
+
+def relative_path(path: str, here: list[str]) -> str:
+    """``posixpath.relpath(path, "/".join(here))`` for normalised paths from the site root."""
+    parts = path.split("/")
+    common = 0
+    limit = min(len(here), len(parts) - 1)
+    while common < limit and here[common] == parts[common]:
+        common += 1
+    up = len(here) - common
+    return "/".join([".."] * up + parts[common:]) or "."
 
 
 def _template_problem(exc: BaseException, root: Path) -> Problem:
@@ -115,6 +138,7 @@ class SiteRenderer:
         self.painter = MapPainter(self.campaign, marked=marked)
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
+        self._charts = None
 
     def _nav(self) -> tuple:
         if self.model.sheets is None:
@@ -126,13 +150,14 @@ class SiteRenderer:
         campaign = self.campaign
         return {
             "campaign": campaign, "model": self.model, "ruleset": campaign.ruleset,
-            "page_path": page_path, "page_kind": kind, "url": _url,
+            "page_path": page_path, "page_kind": kind,
             "nav": [{"path": p, "label": label, "current": p == page_path} for p, label in self._nav()],
             "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
             "credit": self.painter.geometry.credit, "language": campaign.doc.data.get("language", "en")
             if isinstance(campaign.doc.data, dict) else "en",
-            "absolute_base": None, "views": views,
+            "absolute_base": None, "views": views, "shown": self.model.recent, "period": None,
             **extra,
+            "url": Linker(page_path, extra.get("absolute_base")),
         }
 
     def _page(self, path: str, template: str, kind: str, **extra) -> Output:
@@ -144,13 +169,10 @@ class SiteRenderer:
         return Output(path, make)
 
     def map_svg(self, view: views.TurnView, page_path: str, mark_changes: bool = True) -> Markup:
-        base = posixpath.dirname(page_path) or "."
-
-        def href(pid: str) -> str:
-            return posixpath.relpath(f"provinces/{pid}.html", base)
+        href = Linker(page_path)
         title = "The map at the start" if view.number == 0 else f"The map after turn {view.number}"
         return Markup(self.painter.svg(view.summary, changed=view.changed if (mark_changes and view.number) else None,
-                                       title=title, href=href))
+                                       title=title, href=lambda pid: href(f"provinces/{pid}.html")))
 
     def map_frame(self, view: views.TurnView) -> dict:
         """How a phone frames the map of ``view``: the readable width (CSS pixels), whether that is
@@ -161,21 +183,27 @@ class SiteRenderer:
         return {"width": width, "scrolls": width > 420, "x": x, "y": y}
 
     def charts(self, emphasis: str | None, prefix: str) -> list[Markup]:
-        campaign = self.campaign
-        xs = tuple(v.number for v in self.model.turns)
-        held, score = [], []
-        score_name = self.model.final.summary.score_name
-        for player in campaign.players:
-            counts = tuple(sum(1 for o in v.summary.owners.values() if o == player.id) for v in self.model.turns)
-            scores = tuple(v.summary.scores.get(player.id, 0) for v in self.model.turns)
-            strong = emphasis is None or emphasis == player.id
-            held.append(Series(player.id, player.name, player.colour, counts, strong))
-            score.append(Series(player.id, player.name, player.colour, scores, strong))
-        references = tuple(Reference(value, label) for value, label in self.model.references)
-        return [Markup(line_chart(Chart(f"{prefix}-provinces", "Provinces held, turn by turn", "Turn", "Provinces",
-                                        xs, tuple(held)))),
-                Markup(line_chart(Chart(f"{prefix}-score", f"{score_name}, turn by turn", "Turn", score_name,
-                                        xs, tuple(score), references)))]
+        """The two charts with ``emphasis``'s lines standing out; drawn once for every page."""
+        return [Markup(drawing.svg(emphasis, id=f"{prefix}-{suffix}"))
+                for suffix, drawing in zip(("provinces", "score"), self._drawings())]
+
+    def _drawings(self):
+        if self._charts is None:
+            campaign = self.campaign
+            xs = tuple(v.number for v in self.model.turns)
+            held, score = [], []
+            score_name = self.model.final.summary.score_name
+            for player in campaign.players:
+                counts = tuple(sum(1 for o in v.summary.owners.values() if o == player.id) for v in self.model.turns)
+                scores = tuple(v.summary.scores.get(player.id, 0) for v in self.model.turns)
+                held.append(Series(player.id, player.name, player.colour, counts))
+                score.append(Series(player.id, player.name, player.colour, scores))
+            references = tuple(Reference(value, label) for value, label in self.model.references)
+            self._charts = (draw(Chart("chart-provinces", "Provinces held, turn by turn", "Turn", "Provinces", xs,
+                                       tuple(held))),
+                            draw(Chart("chart-score", f"{score_name}, turn by turn", "Turn", score_name, xs,
+                                       tuple(score), references)))
+        return self._charts
 
     def outputs(self) -> list[Output]:
         model, campaign = self.model, self.campaign
@@ -210,6 +238,7 @@ class SiteRenderer:
         _x, _y, w, h = self.painter.geometry.view_box
         out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))
+        out += self._period_pages()
         out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
             self._context("404.html", "not-found", absolute_base=campaign.url))))
         out.append(Output("feed.xml", self._feed))
@@ -218,14 +247,37 @@ class SiteRenderer:
             out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages)))
         return out
 
+    def _period_pages(self) -> list[Output]:
+        """The pages of a long history, PERIOD turns each: the main pages show the latest turns."""
+        out = []
+        _x, _y, w, h = self.painter.geometry.view_box
+        for period in self.model.periods:
+            slug = period.slug
+            shown = {"shown": period.turns, "period": period}
+            out.append(self._page(f"turns/{slug}.html", "turns.html", "turns", **shown))
+            out.append(self._page(f"standings/{slug}.html", "standings.html", "standings", charts=[], **shown))
+            out.append(self._page(f"timeline/{slug}.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
+                                  legend=self.painter.legend(self.model.final.summary, {"": None}), **shown))
+            for player in self.campaign.players:
+                out.append(self._page(f"players/{player.id}/{slug}.html", "player.html", "player", player=player,
+                                      charts=[], **shown))
+            for pid in sorted(self.campaign.map.provinces):
+                out.append(self._page(f"provinces/{pid}/{slug}.html", "province.html", "province",
+                                      province=self.campaign.map.provinces[pid], **shown))
+        return out
+
     def _state_json(self, view: views.TurnView) -> str:
-        data = self.campaign.ruleset.to_json(self.campaign, view.state, view.events)
+        data = self.campaign.ruleset.turn_json(self.campaign, view.state, view.events)
         return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
     def _feed(self) -> str:
         template = self.env.get_template("feed_entry.html")
         entries = []
-        for view in self.model.turns[1:]:
+        turns = self.model.turns[1:]
+        for i, view in enumerate(turns):       # the latest FEED_ENTRIES turns, as feeds do
+            if i < len(turns) - feeds.FEED_ENTRIES:
+                entries.append((view, None))
+                continue
             context = self._context(view.path, "feed", turn=view, absolute_base=self.campaign.url)
             entries.append((view, template.render(context)))
         return feeds.atom_feed(self.model, entries, self.campaign.url)

@@ -131,6 +131,12 @@ class Ruleset:
         players keep secret (Sengoku's tactical cards); ``private`` is the administrator's view."""
         raise NotImplementedError
 
+    def turn_json(self, campaign, state, events=()) -> dict:
+        """The public state after one turn, for the site's ``turns/NNN/state.json``: :meth:`to_json`,
+        less any record that only grows (a ruleset overrides this to keep, say, only the ranking
+        periods closed in this turn), so that a long campaign's files do not repeat each other."""
+        return self.to_json(campaign, state, events)
+
     def summary(self, campaign, state) -> Summary:
         raise NotImplementedError
 
