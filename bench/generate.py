@@ -170,6 +170,21 @@ def _drop(data: dict, path: tuple) -> bool:
     return True
 
 
+def _tidy(data: dict) -> dict:
+    """Without the empty entries that dropping left behind (a territory with no dice left)."""
+    for key in ("dice", "orders"):
+        if isinstance(data.get(key), dict):
+            data[key] = {k: v for k, v in data[key].items() if v}
+            for inner in data[key].values():
+                if isinstance(inner, dict):
+                    for k in [k for k, v in inner.items() if not v]:
+                        del inner[k]
+            data[key] = {k: v for k, v in data[key].items() if v}
+            if not data[key]:
+                del data[key]
+    return data
+
+
 def clean_turn(campaign, state, number: int, data: dict):
     """(record, data) once the ruleset finds nothing wrong, dropping what a problem points at."""
     ruleset = campaign.ruleset
@@ -178,7 +193,7 @@ def clean_turn(campaign, state, number: int, data: dict):
         problems = list(problems) + list(ruleset.check(campaign, state, record))
         errors = [p for p in problems if p.severity == "error"]
         if not errors:
-            return record, data
+            return record, _tidy(data)
         if not any(_drop(data, e.path) for e in errors):
             raise SystemExit(f"turn {number}: cannot fix {errors[0].format()} (path {errors[0].path})")
     raise SystemExit(f"turn {number}: still wrong after 200 fixes")

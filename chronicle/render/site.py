@@ -26,7 +26,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
-from . import feeds, views
+from . import feeds, incremental, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
 from .markdown import render_markdown
@@ -40,6 +40,7 @@ NAV = (("index.html", "Home"), ("turns/index.html", "Turns"), ("standings.html",
 class Output:
     path: str                              # relative to the site root, with / separators
     make: Callable[[], str | bytes]
+    key: str | None = None                 # a hash of everything it shows (None: always made anew)
 
 
 # ---- templates ----------------------------------------------------------------------------
@@ -139,6 +140,8 @@ class SiteRenderer:
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
         self._charts = None
+        self._site_key = None
+        self._turn_keys = None
 
     def _nav(self) -> tuple:
         if self.model.sheets is None:
@@ -160,13 +163,57 @@ class SiteRenderer:
             "url": Linker(page_path, extra.get("absolute_base")),
         }
 
-    def _page(self, path: str, template: str, kind: str, **extra) -> Output:
-        """A page to render when it is written; values given as ``lazy_NAME=callable`` are made then."""
+    def _page(self, path: str, template: str, kind: str, key=None, **extra) -> Output:
+        """A page to render when it is written; values given as ``lazy_NAME=callable`` are made then.
+        ``key`` names what it shows besides the site-wide facts (see :meth:`key`)."""
         def make() -> str:
             values = {k[5:] if k.startswith("lazy_") else k: v() if k.startswith("lazy_") else v
                       for k, v in extra.items()}
             return self.env.get_template(template).render(self._context(path, kind, **values))
-        return Output(path, make)
+        return Output(path, make, self.key(path, template, key))
+
+    # ---- what each output shows, as hashes (for the incremental build) ------------------------
+
+    def key(self, path: str, *parts) -> str:
+        """The key of an output: its path, the site-wide key and ``parts`` (turn keys, a template)."""
+        return incremental.digest(path, self.site_key, *parts)
+
+    @property
+    def site_key(self) -> str:
+        """What every page may show: chronicle's code and theme, the campaign's own templates, its
+        campaign file and map, and the facts read from the whole history (the winner, what the
+        ruleset's events can show, whether there are battle sheets, where map labels stand...)."""
+        if self._site_key is None:
+            model, campaign = self.model, self.campaign
+            map_file = (campaign.doc.data or {}).get("map") if isinstance(campaign.doc.data, dict) else None
+            map_bytes = b""
+            if isinstance(map_file, dict) and isinstance(map_file.get("file"), str):
+                with contextlib.suppress(OSError):
+                    map_bytes = (Path(campaign.root) / "content" / map_file["file"]).read_bytes()
+            facts = (model.winner, model.winner_turn, model.final.summary.score_name, model.sheets is None,
+                     sorted(model.produces), model.calendared, model.has_sieges, model.has_ledger,
+                     sorted(self.painter.marked.items()), model.references, len(model.turns) > views.PERIOD + 1,
+                     views.PERIOD, views.RECENT, feeds.FEED_ENTRIES)
+            self._site_key = incremental.digest(
+                incremental.code_fingerprint(), incremental.folder_fingerprint(Path(self.root) / "templates"),
+                _read(Path(campaign.root) / "content" / "campaign.yaml"), map_bytes, facts)
+        return self._site_key
+
+    def turn_key(self, number: int) -> str:
+        """Turn ``number``'s state: its turn file and every turn file before it (the dice drawn
+        depend only on the campaign seed, in the campaign file)."""
+        if self._turn_keys is None:
+            keys, chain = [], incremental.digest("start")
+            keys.append(chain)
+            for result in self.history.turns:
+                chain = incremental.digest(chain, result.turn.number, _read(Path(self.root) / result.turn.doc.file))
+                keys.append(chain)
+            self._turn_keys = keys
+        return self._turn_keys[number] if 0 <= number < len(self._turn_keys) else "-"
+
+    def story_key(self, number: int) -> str:
+        view = self.model.turns[number] if 0 <= number < len(self.model.turns) else None
+        return incremental.digest(view.story if view else None)
 
     def map_svg(self, view: views.TurnView, page_path: str, mark_changes: bool = True) -> Markup:
         href = Linker(page_path)
@@ -207,44 +254,52 @@ class SiteRenderer:
 
     def outputs(self) -> list[Output]:
         model, campaign = self.model, self.campaign
-        out = [self._page("index.html", "index.html", "home",
+        last = model.final.number
+        now = (self.turn_key(last), self.story_key(last))       # the pages that show the latest state
+        out = [self._page("index.html", "index.html", "home", key=now,
                           lazy_map=lambda: self.map_svg(model.final, "index.html"), map_frame=self.map_frame(model.final),
                           legend=self.painter.legend(model.final.summary, model.final.changed if model.final.number else None),
                           latest=model.final)]
-        out.append(self._page("turns/index.html", "turns.html", "turns"))
+        out.append(self._page("turns/index.html", "turns.html", "turns", key=now))
         for view in model.turns:
             path = view.path
+            n = view.number
             out.append(self._page(path, "turn.html", "turn", turn=view,
+                                  key=(self.turn_key(n), self.story_key(n), self.turn_key(n + 1)),
                                   lazy_map=lambda v=view, p=path: self.map_svg(v, p), map_frame=self.map_frame(view),
                                   legend=self.painter.legend(view.summary, view.changed if view.number else None)))
-            out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v)))
+            out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v),
+                              self.key(f"turns/{view.slug}/state.json", self.turn_key(n))))
             out.append(Output(f"turns/{view.slug}/map.svg", lambda v=view: self.painter.svg(
                 v.summary, changed=v.changed if v.number else None, standalone=True,
-                title=("The start" if v.number == 0 else f"After turn {v.number}") + f" — {campaign.title}")))
+                title=("The start" if v.number == 0 else f"After turn {v.number}") + f" — {campaign.title}"),
+                self.key(f"turns/{view.slug}/map.svg", self.turn_key(n))))
         for player in campaign.players:
-            out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player,
+            out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player, key=now,
                                   lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}")))
-        out.append(self._page("provinces/index.html", "provinces.html", "provinces"))
+        out.append(self._page("provinces/index.html", "provinces.html", "provinces", key=now))
         for pid in sorted(campaign.map.provinces):
-            out.append(self._page(f"provinces/{pid}.html", "province.html", "province",
+            out.append(self._page(f"provinces/{pid}.html", "province.html", "province", key=now,
                                   province=campaign.map.provinces[pid]))
-        out.append(self._page("standings.html", "standings.html", "standings", lazy_charts=lambda: self.charts(None, "chart-all")))
+        out.append(self._page("standings.html", "standings.html", "standings", key=now, lazy_charts=lambda: self.charts(None, "chart-all")))
         if model.sheets is not None:
-            out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", sheets=model.sheets,
+            out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", key=now,
+                                  sheets=model.sheets,
                                   lazy_sheet_maps=lambda: {sheet["province"]: Markup(self.painter.svg(
                                       model.final.summary, focus=sheet["province"], ids=False,
                                       title=f"{campaign.name_of(sheet['province'])} and around it"))
                                       for sheet in model.sheets}))
         _x, _y, w, h = self.painter.geometry.view_box
-        out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
+        out.append(self._page("timeline.html", "timeline.html", "timeline", key=now, map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))
         out += self._period_pages()
         out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
-            self._context("404.html", "not-found", absolute_base=campaign.url))))
-        out.append(Output("feed.xml", self._feed))
+            self._context("404.html", "not-found", absolute_base=campaign.url)), self.key("404.html")))
+        shown = [v.number for v in model.turns[1:]][-feeds.FEED_ENTRIES:]
+        out.append(Output("feed.xml", self._feed, self.key("feed.xml", now, [self.story_key(n) for n in shown])))
         if campaign.url:
             pages = [o.path for o in out if o.path.endswith(".html") and o.path != "404.html"]
-            out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages)))
+            out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages), self.key("sitemap.xml", pages)))
         return out
 
     def _period_pages(self) -> list[Output]:
@@ -253,7 +308,8 @@ class SiteRenderer:
         _x, _y, w, h = self.painter.geometry.view_box
         for period in self.model.periods:
             slug = period.slug
-            shown = {"shown": period.turns, "period": period}
+            shown = {"shown": period.turns, "period": period,
+                     "key": (self.turn_key(period.last), len(self.model.periods))}
             out.append(self._page(f"turns/{slug}.html", "turns.html", "turns", **shown))
             out.append(self._page(f"standings/{slug}.html", "standings.html", "standings", charts=[], **shown))
             out.append(self._page(f"timeline/{slug}.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
@@ -307,20 +363,38 @@ def build_site(history, target, progress: bool = True) -> int:
     outputs = renderer.outputs()
     statics = renderer.static_files()
     target.parent.mkdir(parents=True, exist_ok=True)
+    old = incremental.Manifest.of_site(target)
     temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
     try:
         count = 0
-        items = outputs + [Output(path, (lambda s=source: s.read_bytes())) for path, source in statics]
+        record = incremental.Recorder(temp, old)
+        items = outputs + [Output(path, (lambda s=source: s.read_bytes()), incremental.digest(path, _read(source)))
+                           for path, source in statics]
         with _bar(items, progress) as bar:
             for item in bar:
-                _write(temp, item.path, _make(item, renderer.root))
+                same = old.reusable(target, item.path, item.key) if item.key else None
+                if same is not None:             # made from the same inputs: the same bytes
+                    incremental.link(same, temp.joinpath(*item.path.split("/")))
+                    record.linked(item.path, item.key)
+                else:
+                    data = _write(temp, item.path, _make(item, renderer.root))
+                    record.written(item.path, item.key, data)
                 count += 1
+        built = record.finish()
         os.chmod(temp, 0o755)
+        record.save(target, built)
         _swap(temp, target)
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
         raise
     return count
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return b""
 
 
 def _make(item: Output, root: Path) -> str | bytes:
@@ -344,12 +418,13 @@ def _bar(items, progress: bool):
     return contextlib.nullcontext(items)
 
 
-def _write(root: Path, path: str, data: str | bytes) -> None:
+def _write(root: Path, path: str, data: str | bytes) -> bytes:
     destination = root.joinpath(*path.split("/"))
     destination.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(data, str):
         data = data.encode("utf-8")
     destination.write_bytes(data)
+    return data
 
 
 def _swap(temp: Path, target: Path) -> None:
