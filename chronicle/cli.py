@@ -1,12 +1,14 @@
 """The ``chronicle`` command: thin click wrappers that load, call and print.
 
-Exit codes: 0 fine, 1 campaign problems, 2 usage.
+Exit codes: 0 fine, 1 campaign problems, 2 usage, 70 an internal error (a bug in chronicle:
+one line, and the traceback with ``--debug``).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import traceback
 from pathlib import Path
 
 import click
@@ -46,8 +48,43 @@ def _load(directory: Path, strict: bool = False, writes: bool = False, until: in
     return history
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+INTERNAL_ERROR = 70          # EX_SOFTWARE in sysexits.h
+
+
+def _set_debug(ctx, _param, value):
+    if value:
+        ctx.meta["chronicle.debug"] = True
+
+
+DEBUG = click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
+                     help="On an internal error, show the traceback.")
+
+
+class Chronicle(click.Group):
+    """Every command runs inside :meth:`invoke`: a bug becomes one line and exit code 70."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:          # noqa: BLE001 (the boundary where a bug becomes a message)
+            if ctx.meta.get("chronicle.debug"):
+                traceback.print_exc()
+            first = (str(exc).strip().splitlines() or [""])[0][:200]
+            click.echo(f"internal error: {type(exc).__name__}{': ' + first if first else ''} — please report it, "
+                       "with the output of the same command run with --debug", err=True)
+            ctx.exit(INTERNAL_ERROR)
+
+    def command(self, *args, **kwargs):
+        """Every subcommand takes --debug too (``chronicle build --debug`` reads naturally)."""
+        decorator = super().command(*args, **kwargs)
+        return lambda function: decorator(DEBUG(function))
+
+
+@click.group(cls=Chronicle, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="chronicle")
+@DEBUG
 def main():
     """chronicle: replay a wargame map campaign's turns and publish it as a static site.
 
@@ -126,7 +163,8 @@ def build(directory, strict, quiet, output):
     history = _load(directory, strict, writes=True)
     target = output or directory / "site"
     try:
-        count = build_site(history, target, progress=not quiet)
+        count = build_site(history, target, progress=not quiet,
+                           wait=lambda: click.echo(f"Another build is writing {target}; waiting for it to finish.", err=True))
     except ChronicleError as exc:
         _fail(exc, writes=True)
     if not quiet:

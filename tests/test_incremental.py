@@ -16,7 +16,7 @@ import pytest
 
 import chronicle
 from chronicle.history import load_history
-from chronicle.render import incremental, site as site_module
+from chronicle.render import incremental, output, site as site_module
 from chronicle.render.site import build_site
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -196,7 +196,7 @@ def test_a_killed_build_between_manifest_and_swap(campaign, tmp_path, monkeypatc
 
     def killed(temp, target):
         raise KeyboardInterrupt
-    monkeypatch.setattr(site_module, "_swap", killed)
+    monkeypatch.setattr(output, "swap", killed)
     with pytest.raises(KeyboardInterrupt):
         build(campaign)
     monkeypatch.undo()

@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import posixpath
-import shutil
 import sys
-import tempfile
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +23,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
-from . import feeds, incremental, views
+from . import feeds, incremental, output, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
 from .markdown import render_markdown
@@ -352,24 +349,25 @@ class SiteRenderer:
 
 # ---- writing ------------------------------------------------------------------------------
 
-def build_site(history, target, progress: bool = True) -> int:
+def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None) -> int:
     """Render ``history`` into ``target``; returns the number of files written.
 
-    The site is written into a temporary folder beside ``target`` and swapped in only when
-    every file was written; on any error the old ``target`` is left untouched.
+    The target is refused if writing there could lose anything (:func:`output.refuse_unsafe`);
+    the site is written into a temporary folder beside it under the target's lock and swapped
+    in whole only when every file was written (:func:`output.staged`); on any error the old
+    ``target`` is left untouched. ``wait`` is called if another build holds the lock.
     """
-    target = Path(target)
+    campaign = history.campaign
+    target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
     renderer = SiteRenderer(history)
     outputs = renderer.outputs()
     statics = renderer.static_files()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    old = incremental.Manifest.of_site(target)
-    temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
-    try:
-        count = 0
+    items = outputs + [Output(path, (lambda s=source: s.read_bytes()), incremental.digest(path, _read(source)))
+                       for path, source in statics]
+    count = 0
+    with output.staged(target, wait) as temp:
+        old = incremental.Manifest.of_site(target)        # read under the lock: the site in place
         record = incremental.Recorder(temp, old)
-        items = outputs + [Output(path, (lambda s=source: s.read_bytes()), incremental.digest(path, _read(source)))
-                           for path, source in statics]
         with _bar(items, progress) as bar:
             for item in bar:
                 same = old.reusable(target, item.path, item.key) if item.key else None
@@ -380,13 +378,7 @@ def build_site(history, target, progress: bool = True) -> int:
                     data = _write(temp, item.path, _make(item, renderer.root))
                     record.written(item.path, item.key, data)
                 count += 1
-        built = record.finish()
-        os.chmod(temp, 0o755)
-        record.save(target, built)
-        _swap(temp, target)
-    except BaseException:
-        shutil.rmtree(temp, ignore_errors=True)
-        raise
+        record.save(target, record.finish())           # before the swap: see incremental.Manifest
     return count
 
 
@@ -395,6 +387,20 @@ def _read(path: Path) -> bytes:
         return Path(path).read_bytes()
     except OSError:
         return b""
+
+
+def source_folders(campaign) -> list[Path]:
+    """The folders a build reads from, which no output folder may be, contain or lie inside."""
+    root = Path(campaign.root)
+    folders = [root / "content", root / "templates"]
+    if campaign.map_dir is not None and not _bundled(Path(campaign.map_dir)):
+        folders.append(Path(campaign.map_dir))
+    return folders
+
+
+def _bundled(folder: Path) -> bool:
+    from ..maps import BUNDLED_DIR
+    return BUNDLED_DIR.resolve() in folder.resolve().parents
 
 
 def _make(item: Output, root: Path) -> str | bytes:
@@ -425,22 +431,3 @@ def _write(root: Path, path: str, data: str | bytes) -> bytes:
         data = data.encode("utf-8")
     destination.write_bytes(data)
     return data
-
-
-def _swap(temp: Path, target: Path) -> None:
-    """Put ``temp`` where ``target`` is, keeping the old one until the new one is in place."""
-    if not target.exists():
-        os.replace(temp, target)
-        return
-    if not target.is_dir():
-        raise ChronicleError([Problem(f"cannot write the site to {str(target)!r}: it is a file, not a folder",
-                                      hint="remove it or pass another --output")])
-    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
-    old.rmdir()
-    os.replace(target, old)
-    try:
-        os.replace(temp, target)
-    except BaseException:
-        os.replace(old, target)
-        raise
-    shutil.rmtree(old, ignore_errors=True)

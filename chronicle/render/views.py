@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 
@@ -408,7 +408,9 @@ def build_model(history) -> SiteModel:
     for result in history.turns:
         turn = result.turn
         before = views[-1].summary
-        summary = ruleset.summary(campaign, result.after)
+        drawn = ruleset.map_marks(campaign, result.before, result.after, result.record, result.events)
+        summary = replace(ruleset.summary(campaign, result.after), orders=tuple(drawn.orders),
+                          contests=tuple(drawn.contests))
         changes = [Change(p, before.owners.get(p), o) for p, o in sorted(summary.owners.items())
                    if before.owners.get(p) != o]
         title = turn.data.get("title") or f"Turn {turn.number}"

@@ -8,13 +8,59 @@ A ruleset is values in, values out (python-chess's model): it never reads files 
 * ``resolve(campaign, state, record, dice)`` plays the turn, skipping what ``check`` rejects, and
   returns the new state with the events that explain every change;
 * ``review(...)`` reports what is only known after resolution (a capital choice that does not stand);
-* ``to_json(state)`` and ``standings(state)`` are what the CLI and the site show.
+* ``to_json(state)`` and ``standings(state)`` are what the CLI and the site show;
+* ``map_marks(campaign, before, after, record, events)`` tells the map what the turn did (below).
 
 Problems carry a path inside the turn's document; the history layer turns paths into places.
+
+What the map draws of a turn
+----------------------------
+
+A player reads a turn from its map first, as on Backstabbr or webDiplomacy: every order drawn
+where it went, every fight marked where it happened. The ruleset says *what happened*; the
+renderer decides *how it looks*. ``map_marks`` returns a :class:`MapMarks` of two lists, which
+the site puts in the turn's :class:`Summary` (``summary.orders`` and ``summary.contests``):
+
+* an :class:`OrderMark` per order given (or move made) in the turn: its ``kind`` (below), the
+  ``player``, the ``path`` of provinces from where it starts to where it ends (one province: an
+  order in place, such as a Defend or a siege), its :class:`Outcome`, and a ``title``: one
+  sentence naming it, shown on hover or tap and read by screen readers ("Mariko Sato: Attack
+  Yamashiro — failed, Yui Nakamura held it"). Optional: ``name`` (the order's own name in its
+  rulebook: "Scorreria", "Forced march"), ``army`` (the piece that moved), ``count`` (an order
+  given several times, Pitac's doubled attack), ``legs`` (how each step of the path was made:
+  words such as ``"sea"``, ``"forced"``, ``"river"``, space-separated, ``""`` for an ordinary
+  step), ``phase`` (the part of the turn it belongs to: clanwar's phases, Sengoku's movement or
+  battle) and ``event`` (the index in the turn's events of the event that tells its result).
+* a :class:`ContestMark` per contested province, battle or siege: its ``kind``, ``province``
+  (``None`` for a fight with no place on the map, such as Pitac's tabletop battles), the
+  ``players`` in it, the ``outcome`` seen from the side that attacked, the ``winner``, a ``title``
+  sentence with the result, and ``event``: the index of its event in the turn's events. The turn
+  page gives every event the anchor ``e-INDEX``, so the map links each contest to its card there.
+
+Kinds are open words; the renderer knows these and draws any other like the nearest of them:
+
+=============  =============================================================================
+order kind     meaning
+=============  =============================================================================
+``attack``     an order to strike or take a province (Pitac's Attack; a raid, a Scorreria)
+``move``       a piece changing place along its path (Sengoku's moves, clanwar's moves)
+``retreat``    a move forced by defeat, or a withdrawal before battle
+``support``    help sent into another's fight (campagna's interventions, allied contingents)
+``transfer``   strength passed from one piece or place to another
+``defend``     in place: a province defended, an army shut in its castle
+``siege``      in place: a castle besieged
+``hold``       in place: any other order that stays where it is
+=============  =============================================================================
+
+Contest kinds: ``conflict`` (a roll-off for a province, no tabletop battle), ``battle``,
+``siege``, ``skirmish``, ``raid``; a ruleset may use its own (campagna's ``decisive-battle``).
+Outcomes are the few values of :class:`Outcome`; a ruleset with a subtler result says it in the
+title. Orders the rules rejected are not drawn: a built site's turns are legal.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
@@ -81,9 +127,72 @@ class Piece:
     status: str | None = None          # e.g. "besieged"
 
 
+class Outcome(str, enum.Enum):
+    """How an order or a contest ended, seen from the side that gave it (or attacked)."""
+
+    SUCCEEDED = "succeeded"    # a province taken, an army arrived, a defence that held, a castle fallen
+    FAILED = "failed"          # an attack beaten off, a defence that lost the province, a siege roll missed
+    DRAWN = "drawn"            # a fight with no winner
+    PENDING = "pending"        # to be decided later (a battle for the next game day)
+    NONE = "none"              # nothing to tell (a Defend no one tested)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class OrderMark:
+    """One order of a turn as the map draws it: an arrow along ``path``, or a mark in place when
+    the path is one province. See the module docstring for the kinds."""
+
+    kind: str
+    player: str | None
+    path: tuple[str, ...]
+    outcome: Outcome
+    title: str
+    name: str | None = None            # the order's own name in its rulebook ("Scorreria")
+    army: str | None = None            # the piece that moved
+    count: int = 1                     # how many times it was given (a doubled attack: 2)
+    legs: tuple[str, ...] = ()         # per step of the path: "", "sea", "forced", "sea forced"...
+    phase: str | None = None           # the part of the turn it belongs to
+    event: int | None = None           # index of the event that tells its result
+
+    def to_json(self) -> dict:
+        return {k: _jsonable(getattr(self, k)) if k != "outcome" else self.outcome.value
+                for k in (f.name for f in fields(self))}
+
+
+@dataclass(frozen=True)
+class ContestMark:
+    """A contested province, battle or siege of a turn, with its result and where its card is."""
+
+    kind: str
+    province: str | None               # None: no place on the map
+    players: tuple[str, ...]
+    outcome: Outcome
+    title: str
+    winner: str | None = None
+    event: int | None = None           # index of its event in the turn's events: the anchor e-INDEX
+
+    def to_json(self) -> dict:
+        return {k: _jsonable(getattr(self, k)) if k != "outcome" else self.outcome.value
+                for k in (f.name for f in fields(self))}
+
+
+@dataclass(frozen=True)
+class MapMarks:
+    """What ``Ruleset.map_marks`` returns: the turn's orders and contests."""
+
+    orders: tuple[OrderMark, ...] = ()
+    contests: tuple[ContestMark, ...] = ()
+
+
 @dataclass(frozen=True)
 class Summary:
-    """The ruleset-independent view of a state that every page and chart reads."""
+    """The ruleset-independent view of a state that every page and chart reads.
+
+    ``orders`` and ``contests`` tell what the turn that led to this state did (see the module
+    docstring); they are empty for the start and for a ruleset that gives none."""
 
     turn: int
     owners: Mapping[str, str | None]
@@ -94,6 +203,8 @@ class Summary:
     marks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # province -> marks (capital, fortress...)
     pieces: tuple[Piece, ...] = ()
     calendar: str | None = None        # a label for the turn, e.g. "May 1561"
+    orders: tuple[OrderMark, ...] = ()
+    contests: tuple[ContestMark, ...] = ()
 
 
 class Ruleset:
@@ -150,6 +261,12 @@ class Ruleset:
     def orders_of(self, campaign, record) -> dict[str, list[str]]:
         """Each player's orders as written, for the turn page."""
         return {}
+
+    def map_marks(self, campaign, before, after, record, events) -> MapMarks:
+        """The turn's orders and contests for the map: ``before`` and ``after`` are the states
+        around the turn, ``events`` its events in order (their indexes are the marks' ``event``).
+        The default draws nothing."""
+        return MapMarks()
 
 
 def registry() -> dict[str, Ruleset]:

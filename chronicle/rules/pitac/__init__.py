@@ -15,7 +15,7 @@ from .. import Ruleset
 from . import capitals as capital_rules
 from . import orders as order_rules
 from . import record as rec
-from . import gifts, standing, views
+from . import gifts, marks, standing, views
 from .conflict import Side, decide
 from .record import OrderKind, PitacTurn
 from .schema import OPTIONS, PLAYER_PROPERTIES, TURN_SCHEMA
@@ -114,6 +114,9 @@ class Pitac(Ruleset):
 
     def summary(self, campaign, state):
         return views.summary(campaign, state)
+
+    def map_marks(self, campaign, before, after, record, events):
+        return marks.map_marks(campaign, before, after, record, events)
 
     def to_json(self, campaign, state, events=(), private: bool = False):
         return views.to_json(campaign, state, events)     # Pitac keeps nothing secret

@@ -30,7 +30,7 @@ from .setup import initial_state
 from .shogunate import claim_phase, hold_phase
 from .siege import siege_phase
 from .supply import supply_phase
-from . import neutrals, winter
+from . import marks, neutrals, winter
 
 KNOWN_PLAYS = ("forage", "portuguese_trader")
 
@@ -191,6 +191,9 @@ class Sengoku(Ruleset):
         scores = {c: clan.prestige for c, clan in state.clans.items() if not clan.neutral}
         return Summary(state.turn, state.owners, capitals, "Prestige", scores, state.winner, marks, pieces,
                        date_of(campaign.options, state.turn).label)
+
+    def map_marks(self, campaign, before, after, record, events):
+        return marks.map_marks(campaign, before, after, record, events)
 
     def standings(self, campaign, state) -> Standings:
         rows = []
