@@ -13,9 +13,32 @@ from pathlib import Path
 
 import click
 
-from . import __version__, rules, schemas
+from . import __version__
 from .errors import ChronicleError, Problem
-from .history import load_history
+
+# The rules, schemas and renderer are imported where a command needs them: a build that finds
+# nothing changed (see render/incremental.py) answers before they would have loaded.
+
+
+def load_history(*args, **kwargs):
+    from .history import load_history as load
+    return load(*args, **kwargs)
+
+
+class RulesetChoice(click.Choice):
+    """The registered rulesets, looked up when ``new`` runs or shows its help, not at import."""
+
+    def __init__(self):
+        super().__init__(())
+
+    @property
+    def choices(self):
+        from . import rules
+        return tuple(sorted(rules.registry()))
+
+    @choices.setter
+    def choices(self, _value):
+        pass
 
 CAMPAIGN_DIR = click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
 
@@ -33,9 +56,9 @@ def _fail(exc: ChronicleError, writes: bool = False) -> None:
     sys.exit(1)
 
 
-def _load(directory: Path, strict: bool = False, writes: bool = False, until: int | None = None):
+def _load(directory: Path, strict: bool = False, writes: bool = False, until: int | None = None, cache=None):
     try:
-        history = load_history(directory, until)
+        history = load_history(directory, until, cache)
     except ChronicleError as exc:
         _fail(exc, writes)
     warnings = [p for p in history.problems if p.severity != "error"]
@@ -159,11 +182,24 @@ def build(directory, strict, quiet, output):
     Example:
       chronicle build my-campaign && open my-campaign/site/index.html
     """
-    from .render.site import build_site
-    history = _load(directory, strict, writes=True)
+    from .render import incremental
     target = output or directory / "site"
+    inputs = incremental.inputs_digest(directory)
+    same = incremental.up_to_date(Path(target).resolve(), inputs)
+    if same is not None and not (strict and same["warnings"]):     # built from these very files
+        for line in same["warnings"]:
+            click.echo(line, err=True)
+        if not quiet:
+            click.echo(f"Built {same['count']} files into {target} (nothing changed).")
+        return
+    from .cache import HistoryCache
+    from .render.site import build_site
+    cache = HistoryCache.load(incremental.cache_dir(Path(target).resolve()))   # replay only what changed
+    history = _load(directory, strict, writes=True, cache=cache)
+    warnings = [p.format() for p in sorted(history.problems, key=Problem.sort_key) if p.severity != "error"]
     try:
-        count = build_site(history, target, progress=not quiet,
+        count = build_site(history, target, progress=not quiet, history_cache=cache,
+                           report={"inputs": inputs, "warnings": warnings},
                            wait=lambda: click.echo(f"Another build is writing {target}; waiting for it to finish.", err=True))
     except ChronicleError as exc:
         _fail(exc, writes=True)
@@ -173,7 +209,7 @@ def build(directory, strict, quiet, output):
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--ruleset", "-r", type=click.Choice(sorted(rules.registry())), default="pitac", show_default=True)
+@click.option("--ruleset", "-r", type=RulesetChoice(), default="pitac", show_default=True)
 @click.option("--title", default=None, help="The campaign's title.")
 def new(directory, ruleset, title):
     """Start a new campaign folder that checks and builds at once.
@@ -202,6 +238,7 @@ def schema(kind, output):
       chronicle schema turn-pitac > turn.schema.json
       chronicle schema --output schemas/
     """
+    from . import rules, schemas
     everything = schemas.all_schemas(rules.registry().values())
     if output:
         output.mkdir(parents=True, exist_ok=True)

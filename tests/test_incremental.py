@@ -231,10 +231,69 @@ links:
 
 
 def test_a_map_file(make_campaign, tmp_path):
-    root = make_campaign(MAP_CAMPAIGN, {1: "orders: {paula: [Attack Inaba]}\n"})
+    root = make_campaign(MAP_CAMPAIGN, {1: "battles: [{players: [paula, ginger], winner: paula}]\n"
+                                           "orders: {paula: [Attack Inaba]}\n"})
     (root / "content" / "map.yaml").write_text(MAP_FILE, encoding="utf-8")
     build(root)
     (root / "content" / "map.yaml").write_text(MAP_FILE.replace("name: Inaba", "name: Inaba of the Hills"),
                                                encoding="utf-8")
     reused, rewritten = rebuilt(root, tmp_path)
     assert "Inaba of the Hills" in (root / "site" / "provinces" / "inaba.html").read_text(encoding="utf-8")
+
+
+# ---- replaying only from the first changed turn -------------------------------------------------
+
+def states(history):
+    return [(r.turn.number, r.after, r.events) for r in history.turns]
+
+
+def test_the_history_cache_replays_from_the_first_changed_turn(campaign):
+    from chronicle.cache import HistoryCache
+    cache = HistoryCache()
+    load_history(campaign, cache=cache)
+    assert cache.replayed == TURNS
+    load_history(campaign, cache=cache)
+    assert cache.replayed == 0
+    path = turn_file(campaign, 3, "md")
+    path.write_text("A new story.\n", encoding="utf-8")
+    history = load_history(campaign, cache=cache)
+    assert cache.replayed == 0 and history.turns[2].turn.story == "A new story.\n"
+    path = turn_file(campaign, 3)
+    path.write_text("title: Turn three, renamed\n" + path.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    history = load_history(campaign, cache=cache)
+    assert cache.replayed == TURNS - 2
+    assert states(history) == states(load_history(campaign))
+    saved = campaign.parent / "saved"
+    cache.save(saved)
+    again = HistoryCache.load(saved)
+    generate.generate(campaign, "pitac", turns=1, first=TURNS + 1)
+    history = load_history(campaign, cache=again)
+    assert again.replayed == 2              # the new turn, and the one that is no longer the last
+    assert states(history) == states(load_history(campaign))
+
+
+def test_the_history_cache_reports_every_problem_again(campaign):
+    from chronicle.cache import HistoryCache
+    from chronicle.history import replay_folder
+    path = turn_file(campaign, 4)
+    path.write_text(path.read_text(encoding="utf-8") + "army_lists: [nobody]\n", encoding="utf-8")
+    cache = HistoryCache()
+    replay_folder(campaign, cache)
+    _history, cached = replay_folder(campaign, cache)
+    _history, clean = replay_folder(campaign)
+    assert cache.replayed == 0 and clean
+    assert sorted(p.format() for p in cached) == sorted(p.format() for p in clean)
+
+
+def test_build_after_no_change_answers_from_the_manifest(campaign, run):
+    first = run("build", str(campaign))
+    assert first.exit_code == 0 and "nothing changed" not in first.output
+    again = run("build", str(campaign))
+    assert again.exit_code == 0 and "nothing changed" in again.output
+    path = turn_file(campaign, 2, "md")
+    path.write_text(path.read_text(encoding="utf-8") + "\nMore.\n", encoding="utf-8")
+    third = run("build", str(campaign))
+    assert "nothing changed" not in third.output and "More." in (campaign / "site" / "turns" / "002" / "index.html").read_text(encoding="utf-8")
+    (campaign / "site" / "stray.html").write_text("x", encoding="utf-8")
+    fourth = run("build", str(campaign))
+    assert "nothing changed" not in fourth.output and not (campaign / "site" / "stray.html").exists()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 from functools import lru_cache
 from pathlib import Path
@@ -133,13 +134,15 @@ class Recorder:
         (self.folder / BUILD_ID).write_text(built + "\n", encoding="utf-8")
         return built
 
-    def save(self, target: Path, built: str) -> None:
-        """Keep the manifest beside the site, written whole (a reader never sees half of it)."""
+    def save(self, target: Path, built: str, report: dict | None = None) -> None:
+        """Keep the manifest beside the site, written whole (a reader never sees half of it).
+        ``report``: the build's ``inputs`` digest, file ``count`` and ``warnings``, for
+        :func:`up_to_date`."""
         folder = cache_dir(target)
         folder.mkdir(parents=True, exist_ok=True)
         temp = folder / f"{MANIFEST}.{os.getpid()}.tmp"
-        temp.write_text(json.dumps({"format": FORMAT, "id": built, "files": self.files}, sort_keys=True),
-                        encoding="utf-8")
+        temp.write_text(json.dumps({"format": FORMAT, "id": built, "files": self.files, **(report or {})},
+                                   sort_keys=True), encoding="utf-8")
         os.replace(temp, folder / MANIFEST)
 
 
@@ -150,3 +153,53 @@ def link(source: Path, destination: Path) -> None:
         os.link(source, destination)
     except OSError:
         shutil.copy2(source, destination)
+
+
+# ---- nothing changed: the answer without loading anything --------------------------------
+
+def inputs_digest(root: Path) -> str:
+    """Everything a build reads: chronicle itself, the campaign's content/ and templates/, and a
+    map file it names outside content/. Equal digests, equal sites."""
+    root = Path(root)
+    content = root / "content"
+    outside = b""
+    text = _read(content / "campaign.yaml").decode("utf-8", "replace")
+    match = re.search(r"^map:\s*\{?\s*file:\s*['\"]?([^'\"},\n]+)", text, re.M)
+    if match:
+        outside = _read(content / match.group(1).strip())
+    return digest(code_fingerprint(), folder_fingerprint(content), folder_fingerprint(root / "templates"), outside)
+
+
+def up_to_date(target: Path, inputs: str) -> dict | None:
+    """What the last build of ``target`` reported (its ``count`` and ``warnings``) if it was built
+    from these very inputs and is still exactly as it was written; else None."""
+    target = Path(target)
+    try:
+        stored = json.loads((cache_dir(target) / MANIFEST).read_text(encoding="utf-8"))
+        built = (target / BUILD_ID).read_text(encoding="utf-8").strip()
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stored, dict) or stored.get("inputs") != inputs or stored.get("id") != built:
+        return None
+    files = stored.get("files") or {}
+    seen = set()
+    for folder, _dirs, names in os.walk(target):
+        for name in names:
+            seen.add(Path(folder, name).relative_to(target).as_posix())
+    if set(files) - seen or any(not p.startswith(".chronicle") for p in seen - set(files)):
+        return None                      # a page missing, or a file that a build would not write
+    for path, (_key, size, mtime, _hash) in files.items():
+        try:
+            info = target.joinpath(*path.split("/")).stat()
+        except OSError:
+            return None
+        if info.st_size != size or info.st_mtime_ns != mtime:
+            return None
+    return {"count": stored.get("count"), "warnings": stored.get("warnings", [])}
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return b""

@@ -349,13 +349,18 @@ class SiteRenderer:
 
 # ---- writing ------------------------------------------------------------------------------
 
-def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None) -> int:
+def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None,
+               history_cache=None, report: dict | None = None) -> int:
     """Render ``history`` into ``target``; returns the number of files written.
 
     The target is refused if writing there could lose anything (:func:`output.refuse_unsafe`);
     the site is written into a temporary folder beside it under the target's lock and swapped
     in whole only when every file was written (:func:`output.staged`); on any error the old
     ``target`` is left untouched. ``wait`` is called if another build holds the lock.
+
+    Pages whose inputs did not change are taken from the site in place (:mod:`.incremental`);
+    ``history_cache`` (a :class:`chronicle.cache.HistoryCache`) is saved beside the site, and
+    ``report`` (the ``inputs`` digest and ``warnings``) with its manifest.
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
@@ -378,7 +383,9 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
                     data = _write(temp, item.path, _make(item, renderer.root))
                     record.written(item.path, item.key, data)
                 count += 1
-        record.save(target, record.finish())           # before the swap: see incremental.Manifest
+        record.save(target, record.finish(), report and {**report, "count": count})   # before the swap
+        if history_cache is not None:                  # what the next build need not replay
+            history_cache.save(incremental.cache_dir(target))
     return count
 
 

@@ -60,9 +60,17 @@ title. Orders the rules rejected are not drawn: a built site's turns are legal.
 
 from __future__ import annotations
 
+import functools
+
 import enum
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
+
+
+@functools.lru_cache(maxsize=None)
+def _kind_of_class(name: str) -> str:
+    """``BattleFought`` -> ``battle-fought`` (asked for every event on every page: worked out once)."""
+    return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
 
 
 @dataclass(frozen=True)
@@ -75,8 +83,7 @@ class Event:
 
     @property
     def kind(self) -> str:
-        name = type(self).__name__
-        return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
+        return _kind_of_class(type(self).__name__)
 
     @property
     def text(self) -> str:
