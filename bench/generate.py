@@ -1,10 +1,12 @@
 """Write a realistic large campaign to disk, for the benchmark (and for anyone who wants one).
 
-    python bench/generate.py DIR --ruleset pitac --turns 500 [--players 12] [--seed 1]
+    python bench/generate.py DIR --ruleset pitac|sengoku --turns 500 [--players 12] [--seed 1]
 
-Each turn has battles of 2 to 4 players, an order for every move earned, dice partly recorded
-and partly left to be drawn, a 1-3 KB story, and whatever the rules ask for after a turn (a new
-capital). The work is O(turns): the generator keeps the state in memory and plays each new turn
+Pitac: each turn every player sits at a table of 2 to 4, with an order for every move earned
+(Attack or Defend), dice partly recorded and partly left to be drawn, and a new capital named
+when one fell. Sengoku: twelve clans of five provinces and three armies; each turn armies step
+into neighbouring provinces, an army entering where an enemy stands is given battle (entered
+with both sides' losses), initiative dice are partly recorded. Every turn has a 1-3 KB story. The work is O(turns): the generator keeps the state in memory and plays each new turn
 once through the ruleset, as a replay would, instead of reloading and replaying the whole
 campaign for every turn it adds.
 
@@ -122,7 +124,79 @@ def pitac_after(campaign, after, data: dict) -> bool:
     return True
 
 
-RULESETS = {"pitac": (pitac_campaign, pitac_turn, pitac_after)}
+def sengoku_campaign(game_map, players: int, rng: random.Random) -> dict:
+    """Clans of five provinces each, grown from capitals spread over the map; two armies each."""
+    ids = game_map.ids
+    free = set(ids) - {p for p in ids if "kyoto" in game_map.provinces[p].flags}
+    step = max(1, len(free) // players)
+    candidates = [p for p in ids if p in free][::step] + [p for p in ids if p in free]
+    clans, owned = [], set()
+    for capital in candidates:
+        if len(clans) == players:
+            break
+        if capital in owned:
+            continue
+        land, frontier = [capital], [capital]
+        while len(land) < 5 and frontier:
+            here = frontier.pop(0)
+            for n in sorted(game_map.neighbours(here)):
+                if n in free and n not in owned and n not in land and len(land) < 5:
+                    land.append(n)
+                    frontier.append(n)
+        if len(land) < 3:                      # no room for a capital, a fortress and a third army
+            continue
+        owned.update(land)
+        i = len(clans)
+        clans.append({"id": f"c{i:02d}", "name": f"{NAMES[i % len(NAMES)]} clan", "colour": COLOURS[i % len(COLOURS)],
+                      "capital": capital, "fortress": land[1], "provinces": land, "armies": land[:3]})
+    if len(clans) < players:
+        raise SystemExit(f"the map has room for {len(clans)} clans, not {players}")
+    # the game ends when the last deck is dealt: enough decks for any length of campaign
+    return {"title": f"Benchmark: {players} clans of the Sengoku", "description": "A generated campaign for chronicle's benchmark.",
+            "ruleset": "sengoku", "map": "japan", "seed": 1, "options": {"decks": 100000}, "players": clans}
+
+
+def sengoku_turn(campaign, state, number: int, rng: random.Random) -> dict:
+    """Armies step into a neighbouring province; one entering where an enemy army stands in the
+    field is given battle, entered with the losses of both sides."""
+    game_map = campaign.map
+    data: dict = {"title": f"Turn {number}: {rng.choice(WORDS).title()} {rng.choice(WORDS)}",
+                  "dice": {"initiative": {}}, "moves": {}, "responses": {}, "battles": []}
+    targets, moved, staying = set(), set(), set()
+    for clan in sorted(state.clans):
+        if rng.random() < 0.5 and clan in campaign.player_ids:
+            data["dice"]["initiative"][clan] = rng.randint(1, 6)        # rolled at the table; the rest drawn
+    armies = sorted(state.armies.values(), key=lambda a: a.id)
+    rng.shuffle(armies)
+    for army in armies:
+        if army.besieged or army.id in staying or rng.random() < 0.4:
+            continue
+        options = sorted(n for n in game_map.neighbours(army.province) if n not in targets)
+        if not options:
+            continue
+        goal = rng.choice(options)
+        there = [a for a in state.armies_in(goal) if a.id not in moved]
+        enemies = [a for a in there if state.enemies(a.clan, army.clan) and not a.besieged]
+        if len(enemies) > 1 or (enemies and len(there) > 1):
+            continue
+        targets.add(goal)
+        moved.add(army.id)
+        staying.update(a.id for a in there)
+        data["moves"][army.id] = [goal]
+        if enemies:
+            lost = rng.sample([0, 1, 2, 3], 2)
+            data["responses"][enemies[0].id] = "battle"
+            data["battles"].append({"at": goal, "attacker": {"army": army.id, "lost": lost[0]},
+                                    "defender": {"army": enemies[0].id, "lost": lost[1]}})
+    return data
+
+
+def sengoku_after(campaign, after, data: dict) -> bool:
+    return False
+
+
+RULESETS = {"pitac": (pitac_campaign, pitac_turn, pitac_after),
+            "sengoku": (sengoku_campaign, sengoku_turn, sengoku_after)}
 
 
 # ---- the loop ------------------------------------------------------------------------------------
@@ -153,10 +227,24 @@ def _date(number: int) -> str:
     return f"{2000 + year:04d}-{month % 12 + 1:02d}-{day % 28 + 1:02d}"
 
 
+#: a problem inside one of these is answered by dropping the whole entry (a battle, a move)
+WHOLE = {"battles": 2, "moves": 2, "responses": 2}
+
+
 def _drop(data: dict, path: tuple) -> bool:
     """Remove what ``path`` points at in ``data`` (the entry a problem names); False if nothing."""
     if not path:
         return False
+    path = tuple(path)[:WHOLE.get(path[0], len(path))]
+    if path[0] == "battles" and len(path) == 2:       # a battle dropped: its move and answer go too
+        try:
+            battle = data["battles"][path[1]]
+            for side in ("attacker", "defender"):
+                army = battle.get(side, {}).get("army") if isinstance(battle.get(side), dict) else None
+                data.get("moves", {}).pop(army, None)
+                data.get("responses", {}).pop(army, None)
+        except (IndexError, KeyError, TypeError, AttributeError):
+            pass
     node = data
     for key in path[:-1]:
         try:
@@ -182,6 +270,8 @@ def _tidy(data: dict) -> dict:
             data[key] = {k: v for k, v in data[key].items() if v}
             if not data[key]:
                 del data[key]
+    for key in [k for k, v in data.items() if isinstance(v, (dict, list)) and not v]:
+        del data[key]
     return data
 
 

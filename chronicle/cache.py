@@ -97,9 +97,13 @@ class HistoryCache:
             entries.append(Entry(chain, _slim(result.turn), result, own))
         self.changed = self.replayed > 0 or campaign_key != self.campaign_key
         self.campaign_key, self.entries = campaign_key, entries
-        # a reused turn's problems (loader's and replay's) are in history.problems via replay();
-        # the loader's problems of the turns read anew are in ``problems``
-        return replace(history, problems=everything), list(everything)
+        # every problem is placed by now: the places of each turn file's values are let go (a
+        # long campaign's documents are most of the memory a build holds)
+        turns = tuple(replace(t, doc=Document(t.doc.file, t.doc.data)) for t in campaign.turns)
+        campaign = replace(campaign, turns=turns)
+        results = tuple(replace(r, turn=t) for r, t in zip(history.turns, turns))
+        history = replace(history, campaign=campaign, turns=results, problems=everything)
+        return history, list(everything)
 
     # ---- kept between builds --------------------------------------------------------------
 
