@@ -81,7 +81,10 @@ def campaign_schema(ruleset) -> dict:
             "title": {"type": "string"},
             "description": {"type": "string"},
             "ruleset": {"const": ruleset.name},
-            "url": {"type": "string", "description": "The public address of the site, for sitemap.xml and the feed."},
+            "url": {"type": "string", "pattern": "^[hH][tT][tT][pP][sS]?://[^/\\s]+",
+                    "description": "The site's public address, http:// or https://, e.g. https://NAME.github.io/REPO/: "
+                                   "for sitemap.xml, canonical links, the feed and link previews. "
+                                   "The Pages workflow passes it to chronicle build --url."},
             "seed": {"type": ["integer", "string"], "description": "Seeds every die not written in a turn file."},
             "language": {"type": "string"},
             "map": {"oneOf": [

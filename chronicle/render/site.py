@@ -23,6 +23,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
+from ..siteurl import absolute
 from . import feeds, incremental, output, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
@@ -156,6 +157,7 @@ class SiteRenderer:
             "credit": self.painter.geometry.credit, "language": campaign.doc.data.get("language", "en")
             if isinstance(campaign.doc.data, dict) else "en",
             "absolute_base": None, "views": views, "shown": self.model.recent, "period": None,
+            "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
             **extra,
             "url": Linker(page_path, extra.get("absolute_base")),
         }
@@ -187,7 +189,7 @@ class SiteRenderer:
             if isinstance(map_file, dict) and isinstance(map_file.get("file"), str):
                 with contextlib.suppress(OSError):
                     map_bytes = (Path(campaign.root) / "content" / map_file["file"]).read_bytes()
-            facts = (model.winner, model.winner_turn, model.final.summary.score_name, model.sheets is None,
+            facts = (campaign.url, model.winner, model.winner_turn, model.final.summary.score_name, model.sheets is None,
                      sorted(model.produces), model.calendared, model.has_sieges, model.has_ledger,
                      sorted(self.painter.marked.items()), model.references, len(model.turns) > views.PERIOD + 1,
                      views.PERIOD, views.RECENT, feeds.FEED_ENTRIES)
@@ -290,13 +292,18 @@ class SiteRenderer:
         out.append(self._page("timeline.html", "timeline.html", "timeline", key=now, map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))
         out += self._period_pages()
-        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
-            self._context("404.html", "not-found", absolute_base=campaign.url)), self.key("404.html")))
         shown = [v.number for v in model.turns[1:]][-feeds.FEED_ENTRIES:]
         out.append(Output("feed.xml", self._feed, self.key("feed.xml", now, [self.story_key(n) for n in shown])))
         if campaign.url:
-            pages = [o.path for o in out if o.path.endswith(".html") and o.path != "404.html"]
+            pages = [o.path for o in out if o.path.endswith(".html")]
             out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages), self.key("sitemap.xml", pages)))
+            out.append(Output("robots.txt", lambda: feeds.robots(campaign.url), self.key("robots.txt")))
+        # GitHub Pages serves 404.html at any missing address, at any depth: its links are absolute
+        # when the URL is known, otherwise a script finds the site's root by these top-level names
+        top = sorted({o.path.split("/")[0] for o in out} | {"404.html", "static"})
+        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
+            self._context("404.html", "not-found", absolute_base=campaign.url, top_level=top)),
+            self.key("404.html", top)))
         return out
 
     def _period_pages(self) -> list[Output]:
