@@ -122,8 +122,12 @@ class HistoryCache:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         temp = folder / f"{FILE}.{os.getpid()}.tmp"
-        with open(temp, "wb") as stream:
-            pickle.dump(self, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            with open(temp, "wb") as stream:
+                pickle.dump(self, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            temp.unlink(missing_ok=True)     # a ruleset whose states cannot be kept: the next build replays all
+            return
         os.replace(temp, folder / FILE)
 
 
