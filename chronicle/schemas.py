@@ -11,6 +11,7 @@ import json
 
 import jsonschema
 
+from . import i18n
 from .errors import Problem
 from .source import Document
 from .suggest import did_you_mean
@@ -86,7 +87,9 @@ def campaign_schema(ruleset) -> dict:
                                    "for sitemap.xml, canonical links, the feed and link previews. "
                                    "The Pages workflow passes it to chronicle build --url."},
             "seed": {"type": ["integer", "string"], "description": "Seeds every die not written in a turn file."},
-            "language": {"type": "string"},
+            "language": {"enum": list(i18n.languages()),
+                         "description": "The site's language: " + " or ".join(i18n.languages()) + " (en is the "
+                         "default); docs/site.md says how to add one."},
             "map": {"oneOf": [
                 {"type": "string", "description": "The name of a bundled map, such as japan."},
                 {"type": "object", "required": ["file"], "additionalProperties": False,
@@ -151,7 +154,10 @@ def _explain(doc: Document, path: tuple, error) -> list[Problem]:
                                    path=path + (error.instance,)), key=True)]
     if error.validator == "pattern" and error.schema.get("x-verbs") and isinstance(error.instance, str):
         return [doc.locate(Problem(f"cannot read {error.instance!r}", hint=_verb_hint(error), path=path))]
-    return [doc.locate(Problem(_message(error), hint=error.schema.get("description"), path=path))]
+    hint = error.schema.get("description")
+    if error.validator == "enum" and isinstance(error.instance, str):
+        hint = did_you_mean(error.instance, [str(v) for v in error.validator_value]) or hint
+    return [doc.locate(Problem(_message(error), hint=hint, path=path))]
 
 
 def _verb_hint(error) -> str:

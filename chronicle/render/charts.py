@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import svgwrite
 
+from ..i18n import gettext as _
+
 INK = "#1b1b1b"
 GRID = "#d0d0d0"
 REFERENCE = "#a0241c"                   # a threshold line (contrast 6.9:1 on white)
@@ -217,12 +219,14 @@ def _series_group(dwg, chart: Chart, series: Series, index: int, xs, points, dot
     if dash:
         line["stroke-dasharray"] = dash
     if not dotted and series.values:
-        line.set_desc(title=f"{series.label}: {_num(series.values[-1])} {chart.y_label.lower()} after turn {xs[-1]}")
+        line.set_desc(title=_("%(series)s: %(value)s %(unit)s after turn %(turn)s", series=series.label,
+                                value=_num(series.values[-1]), unit=chart.y_label.lower(), turn=xs[-1]))
     group.add(line)
     if dotted:
         for x, v, (cx, cy) in zip(xs, series.values, points):
             dot = dwg.circle((_fmt(cx), _fmt(cy)), r=3.5, fill=series.colour, stroke="#ffffff", stroke_width=1)
-            dot.set_desc(title=f"{series.label}, turn {x}: {_num(v)} {chart.y_label.lower()}")
+            dot.set_desc(title=_("%(series)s, turn %(turn)s: %(value)s %(unit)s", series=series.label, turn=x, value=_num(v),
+                                 unit=chart.y_label.lower()))
             group.add(dot)
     return group.tostring()
 
