@@ -149,8 +149,8 @@ def draw(chart: Chart) -> "Drawing":
         axes.add(dwg.text(_num(tick), insert=(_fmt(MARGIN_LEFT - 7), _fmt(y + 5)), text_anchor="end"))
     step = max(1, math.ceil(len(xs) / 10))
     for i, x in enumerate(xs):
-        if i % step and x != xs[-1]:
-            continue
+        if (i % step and x != xs[-1]) or (x != xs[-1] and len(xs) - 1 - i < step * 0.6):
+            continue                  # every step-th turn, and the last, whose label needs room
         axes.add(dwg.line((_fmt(px(x)), _fmt(MARGIN_TOP + plot_h)), (_fmt(px(x)), _fmt(MARGIN_TOP + plot_h + 5)),
                           stroke=INK, stroke_width=1))
         axes.add(dwg.text(str(x), insert=(_fmt(px(x)), _fmt(MARGIN_TOP + plot_h + 20)), text_anchor="middle"))
