@@ -84,13 +84,14 @@ class Site:
         self.lock = threading.Lock()
         self.built = threading.Condition(self.lock)
         self.cache = HistoryCache()      # the campaign as last replayed, kept in memory
+        self.kept: dict = {}             # and the pages' model of it
 
     def build(self) -> bool:
         """Rebuild; keep the last good site when this one fails. True if it built."""
         try:
             history = load_history(self.root, cache=self.cache)      # replays only from the first changed turn
             warnings = [p for p in history.problems if p.severity != "error"]
-            count = build_site(history, self.output, progress=False)
+            count = build_site(history, self.output, progress=False, keep=self.kept)
             error = None
             for problem in sorted(warnings, key=Problem.sort_key):
                 self.echo(problem.format())

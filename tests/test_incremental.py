@@ -297,3 +297,20 @@ def test_build_after_no_change_answers_from_the_manifest(campaign, run):
     (campaign / "site" / "stray.html").write_text("x", encoding="utf-8")
     fourth = run("build", str(campaign))
     assert "nothing changed" not in fourth.output and not (campaign / "site" / "stray.html").exists()
+
+
+def test_serve_keeps_the_model_and_still_gives_the_clean_bytes(campaign, tmp_path):
+    """serve keeps the replayed campaign and the pages' model in memory between builds."""
+    from chronicle.cache import HistoryCache
+    cache, kept = HistoryCache(), {}
+    target = tmp_path / "served" / "site"
+    build_site(load_history(campaign, cache=cache), target, progress=False, keep=kept)
+    first = kept["model"]
+    path = turn_file(campaign, 2, "md")
+    path.write_text(path.read_text(encoding="utf-8") + "\nWhile serving.\n", encoding="utf-8")
+    build_site(load_history(campaign, cache=cache), target, progress=False, keep=kept)
+    assert kept["model"].turns[1] is not first.turns[1]
+    assert kept["model"].turns[1].state is first.turns[1].state       # the view was kept, not made again
+    assert kept["model"].turns[2].story.endswith("While serving.\n")
+    clean = build(campaign, tmp_path / "clean" / "site")
+    assert tree(target) == tree(clean)

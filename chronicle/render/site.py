@@ -141,12 +141,12 @@ def _shown(path: Path, root: Path, dirs) -> str:
 class SiteRenderer:
     """Gathers everything once, then hands out the outputs to write."""
 
-    def __init__(self, history):
+    def __init__(self, history, reuse: views.SiteModel | None = None):
         self.history = history
         self.campaign = history.campaign
         self.language = self.campaign.language
         with i18n.use(self.language):            # standings, captions and sentences in the site's language
-            self.model = views.build_model(history)
+            self.model = views.build_model(history, reuse)
             marked: dict[str, int] = {}
             for view in self.model.turns:        # the labels keep clear of every mark any turn draws
                 for pid, marks in view.summary.marks.items():
@@ -385,7 +385,7 @@ class SiteRenderer:
 # ---- writing ------------------------------------------------------------------------------
 
 def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None,
-               history_cache=None, report: dict | None = None) -> int:
+               history_cache=None, report: dict | None = None, keep: dict | None = None) -> int:
     """Render ``history`` into ``target``; returns the number of files written.
 
     The target is refused if writing there could lose anything (:func:`output.refuse_unsafe`);
@@ -399,7 +399,9 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
-    renderer = SiteRenderer(history)
+    renderer = SiteRenderer(history, (keep or {}).get("model"))
+    if keep is not None:                  # a long-running caller (serve) keeps the model for the next build
+        keep["model"] = renderer.model
     outputs = renderer.outputs()
     statics = renderer.static_files()
     items = outputs + [Output(path, (lambda s=source: s.read_bytes()), incremental.digest(path, _read(source)))

@@ -416,8 +416,12 @@ def _turn_view(campaign, number, title, date, story, before_summary, state, summ
                     season=str(season) if season else None)
 
 
-def build_model(history) -> SiteModel:
+def build_model(history, reuse: "SiteModel | None" = None) -> SiteModel:
+    """The pages' view of ``history``. ``reuse``: the model of an earlier build in the same process
+    (``chronicle serve``): a turn whose state and events are the very objects it was made from
+    (the replay took them as they were) keeps its view, with its story read anew."""
     campaign = history.campaign
+    kept = {v.number: v for v in reuse.turns} if reuse is not None else {}
     ruleset = campaign.ruleset
     views: list[TurnView] = []
     start_summary = ruleset.summary(campaign, history.start)
@@ -427,6 +431,10 @@ def build_model(history) -> SiteModel:
         ruleset.standings(campaign, history.start)))
     for result in history.turns:
         turn = result.turn
+        old = kept.get(turn.number)
+        if old is not None and old.state is result.after and old.events is result.events:
+            views.append(replace(old, story=turn.story, prev=None, next=None))
+            continue
         before = views[-1].summary
         drawn = ruleset.map_marks(campaign, result.before, result.after, result.record, result.events)
         summary = replace(ruleset.summary(campaign, result.after), orders=tuple(drawn.orders),
