@@ -30,7 +30,8 @@ from pathlib import Path
 
 from .content import load_campaign
 from .history import History, replay
-from .render.incremental import code_fingerprint, digest
+from .render.incremental import code_fingerprint, digest, map_file_bytes
+from .render.incremental import read_bytes as _read
 from .source import Document
 
 TURN_FILE = re.compile(r"^(\d+)\.ya?ml$")
@@ -158,15 +159,4 @@ def _map_bytes(root: Path) -> bytes:
     for path in sorted(content.rglob("*")) if content.is_dir() else ():
         if path.is_file() and "turns" not in path.relative_to(content).parts[:1]:
             parts += [path.relative_to(content).as_posix(), _read(path)]
-    text = _read(content / "campaign.yaml").decode("utf-8", "replace")
-    match = re.search(r"^map:\s*\{?\s*file:\s*['\"]?([^'\"},\n]+)", text, re.M)
-    if match:
-        parts.append(_read(content / match.group(1).strip()))
-    return digest(*parts).encode()
-
-
-def _read(path: Path) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except OSError:
-        return b""
+    return digest(*parts, map_file_bytes(root)).encode()

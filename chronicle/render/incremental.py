@@ -161,13 +161,16 @@ def inputs_digest(root: Path) -> str:
     """Everything a build reads: chronicle itself, the campaign's content/ and templates/, and a
     map file it names outside content/. Equal digests, equal sites."""
     root = Path(root)
-    content = root / "content"
-    outside = b""
-    text = _read(content / "campaign.yaml").decode("utf-8", "replace")
+    return digest(code_fingerprint(), folder_fingerprint(root / "content"), folder_fingerprint(root / "templates"),
+                  map_file_bytes(root))
+
+
+def map_file_bytes(root: Path) -> bytes:
+    """The map file campaign.yaml names (``map: {file: ...}``), wherever it lies; b"" if none."""
+    content = Path(root) / "content"
+    text = read_bytes(content / "campaign.yaml").decode("utf-8", "replace")
     match = re.search(r"^map:\s*\{?\s*file:\s*['\"]?([^'\"},\n]+)", text, re.M)
-    if match:
-        outside = _read(content / match.group(1).strip())
-    return digest(code_fingerprint(), folder_fingerprint(content), folder_fingerprint(root / "templates"), outside)
+    return read_bytes(content / match.group(1).strip()) if match else b""
 
 
 def up_to_date(target: Path, inputs: str) -> dict | None:
@@ -198,7 +201,8 @@ def up_to_date(target: Path, inputs: str) -> dict | None:
     return {"count": stored.get("count"), "warnings": stored.get("warnings", [])}
 
 
-def _read(path: Path) -> bytes:
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, or b"" for a file that is not there (its absence is then what is hashed)."""
     try:
         return Path(path).read_bytes()
     except OSError:

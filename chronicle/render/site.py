@@ -200,18 +200,14 @@ class SiteRenderer:
         ruleset's events can show, whether there are battle sheets, where map labels stand...)."""
         if self._site_key is None:
             model, campaign = self.model, self.campaign
-            map_file = (campaign.doc.data or {}).get("map") if isinstance(campaign.doc.data, dict) else None
-            map_bytes = b""
-            if isinstance(map_file, dict) and isinstance(map_file.get("file"), str):
-                with contextlib.suppress(OSError):
-                    map_bytes = (Path(campaign.root) / "content" / map_file["file"]).read_bytes()
+            map_bytes = incremental.map_file_bytes(Path(campaign.root))
             facts = (campaign.url, model.winner, model.winner_turn, model.final.summary.score_name, model.sheets is None,
                      sorted(model.produces), model.calendared, model.has_sieges, model.has_ledger,
                      sorted(self.painter.marked.items()), model.references, len(model.turns) > views.PERIOD + 1,
                      views.PERIOD, views.RECENT, feeds.FEED_ENTRIES)
             self._site_key = incremental.digest(
                 incremental.code_fingerprint(), incremental.folder_fingerprint(Path(self.root) / "templates"),
-                _read(Path(campaign.root) / "content" / "campaign.yaml"), map_bytes, facts)
+                incremental.read_bytes(Path(campaign.root) / "content" / "campaign.yaml"), map_bytes, facts)
         return self._site_key
 
     def turn_key(self, number: int) -> str:
@@ -221,7 +217,8 @@ class SiteRenderer:
             keys, chain = [], incremental.digest("start")
             keys.append(chain)
             for result in self.history.turns:
-                chain = incremental.digest(chain, result.turn.number, _read(Path(self.root) / result.turn.doc.file))
+                source = incremental.read_bytes(Path(self.root) / result.turn.doc.file)
+                chain = incremental.digest(chain, result.turn.number, source)
                 keys.append(chain)
             self._turn_keys = keys
         return self._turn_keys[number] if 0 <= number < len(self._turn_keys) else "-"
@@ -404,7 +401,7 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
         keep["model"] = renderer.model
     outputs = renderer.outputs()
     statics = renderer.static_files()
-    items = outputs + [Output(path, (lambda s=source: s.read_bytes()), incremental.digest(path, _read(source)))
+    items = outputs + [Output(path, (lambda source=source: source.read_bytes()), incremental.digest(path, source.read_bytes()))
                        for path, source in statics]
     count = 0
     with output.staged(target, wait) as temp:
@@ -424,13 +421,6 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
         if history_cache is not None:                  # what the next build need not replay
             history_cache.save(incremental.cache_dir(target))
     return count
-
-
-def _read(path: Path) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except OSError:
-        return b""
 
 
 def source_folders(campaign) -> list[Path]:
