@@ -160,7 +160,7 @@ def test_a_failed_build_leaves_the_old_site(small, run):
     assert "templates/turn.html" in result.stderr
     assert "no_such_thing" in result.stderr
     assert files(site) == before
-    leftovers = [p.name for p in small.iterdir() if p.name.startswith(".site")]
+    leftovers = [p.name for p in small.iterdir() if p.name.startswith(".site") and p.name != ".site.cache"]
     assert leftovers == []
 
 
@@ -171,10 +171,12 @@ def test_an_error_while_writing_leaves_the_old_site(small, monkeypatch):
     def boom(self):
         raise RuntimeError("disk full")
     monkeypatch.setattr(site_module.SiteRenderer, "_feed", boom)
+    story = small / "content" / "turns" / "002.md"                   # the feed must be made again
+    story.write_text("A new story.\n", encoding="utf-8")
     with pytest.raises(RuntimeError):
         build(small)
     assert files(site) == before
-    assert [p.name for p in small.iterdir() if p.name.startswith(".site")] == []
+    assert [p.name for p in small.iterdir() if p.name.startswith(".site") and p.name != ".site.cache"] == []
 
 
 def test_the_map_geometry_is_computed_once_per_build(small, monkeypatch):
