@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .content import load_campaign
 from .history import History, replay
-from .render.incremental import code_fingerprint, digest, map_file_bytes
+from .render.incremental import campaign_files, code_fingerprint, digest
 from .render.incremental import read_bytes as _read
 from .source import Document
 
@@ -68,7 +68,7 @@ class HistoryCache:
     def replay_folder(self, root: Path | str):
         """What :func:`chronicle.history.replay_folder` gives, replaying only what changed."""
         root = Path(root)
-        campaign_key = digest(code_fingerprint(), _read(root / "content" / "campaign.yaml"), _map_bytes(root))
+        campaign_key = digest(code_fingerprint(), _read(root / "content" / "campaign.yaml"), campaign_files(root))
         files = _turn_files(root)
         chains, chain = [], campaign_key
         for number, path in files:
@@ -151,12 +151,3 @@ def _turn_files(root: Path) -> list[tuple[int, Path]]:
     return sorted(found, key=lambda pair: (pair[0], pair[1].name))
 
 
-def _map_bytes(root: Path) -> bytes:
-    """Every file under content/ but the turns (a map file sits there), and the map file the
-    campaign names if it lies elsewhere (a bundled map is part of chronicle's code)."""
-    content = root / "content"
-    parts = []
-    for path in sorted(content.rglob("*")) if content.is_dir() else ():
-        if path.is_file() and "turns" not in path.relative_to(content).parts[:1]:
-            parts += [path.relative_to(content).as_posix(), _read(path)]
-    return digest(*parts, map_file_bytes(root)).encode()

@@ -58,7 +58,7 @@ def replay(campaign: Campaign, reuse: tuple = (), reused_problems: tuple = ()) -
     dice = DiceBox(campaign.seed)
     problems: list[Problem] = []
     state, start_events, setup = ruleset.initial_state(campaign, dice)
-    problems += [campaign.doc.locate(p) for p in setup]
+    problems += [p if p.place else campaign.doc.locate(p) for p in setup]
     start = state
     results = []
     per_turn = []

@@ -165,6 +165,17 @@ def inputs_digest(root: Path) -> str:
                   map_file_bytes(root))
 
 
+def campaign_files(root: Path) -> bytes:
+    """Every file under content/ but the turns (the campaign file, a map file, a ruleset's side
+    files), and the map file the campaign names if it lies elsewhere, as one hash."""
+    content = Path(root) / "content"
+    parts = []
+    for path in sorted(content.rglob("*")) if content.is_dir() else ():
+        if path.is_file() and path.relative_to(content).parts[0] != "turns":
+            parts += [path.relative_to(content).as_posix(), read_bytes(path)]
+    return digest(*parts, map_file_bytes(root)).encode()
+
+
 def map_file_bytes(root: Path) -> bytes:
     """The map file campaign.yaml names (``map: {file: ...}``), wherever it lies; b"" if none."""
     content = Path(root) / "content"

@@ -24,6 +24,7 @@ from markupsafe import Markup
 
 from .. import i18n
 from ..errors import ChronicleError, Place, Problem
+from ..rules import namer
 from ..siteurl import absolute
 from . import feeds, incremental, output, views
 from .charts import Chart, Reference, Series, draw
@@ -154,6 +155,7 @@ class SiteRenderer:
             self.painter = MapPainter(self.campaign, marked=marked)   # its shared layers carry titles
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
+        self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
         self._charts = None
         self._site_key = None
         self._turn_keys = None
@@ -170,7 +172,7 @@ class SiteRenderer:
             "campaign": campaign, "model": self.model, "ruleset": campaign.ruleset,
             "page_path": page_path, "page_kind": kind,
             "nav": [{"path": p, "label": _(label), "current": p == page_path} for p, label in self._nav()],
-            "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
+            "name": self.name, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
             "credit": self.painter.geometry.credit, "language": self.language,
             "absolute_base": None, "views": views, "shown": self.model.recent, "period": None,
             "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
@@ -200,8 +202,8 @@ class SiteRenderer:
         ruleset's events can show, whether there are battle sheets, where map labels stand...)."""
         if self._site_key is None:
             model, campaign = self.model, self.campaign
-            map_bytes = incremental.map_file_bytes(Path(campaign.root))
-            facts = (campaign.url, model.winner, model.winner_turn, model.final.summary.score_name, model.sheets is None,
+            map_bytes = incremental.campaign_files(Path(campaign.root))
+            facts = (campaign.url, sorted(getattr(self.name, "extra", {}).items()), model.winner, model.winner_turn, model.final.summary.score_name, model.sheets is None,
                      sorted(model.produces), model.calendared, model.has_sieges, model.has_ledger,
                      sorted(self.painter.marked.items()), model.references, len(model.turns) > views.PERIOD + 1,
                      views.PERIOD, views.RECENT, feeds.FEED_ENTRIES)
