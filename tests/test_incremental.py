@@ -305,12 +305,13 @@ def test_serve_keeps_the_model_and_still_gives_the_clean_bytes(campaign, tmp_pat
     cache, kept = HistoryCache(), {}
     target = tmp_path / "served" / "site"
     build_site(load_history(campaign, cache=cache), target, progress=False, keep=kept)
-    first = kept["model"]
+    first, painter, env = kept["model"], kept["painter"][1], kept["env"][1]
     path = turn_file(campaign, 2, "md")
     path.write_text(path.read_text(encoding="utf-8") + "\nWhile serving.\n", encoding="utf-8")
     build_site(load_history(campaign, cache=cache), target, progress=False, keep=kept)
     assert kept["model"].turns[1] is not first.turns[1]
     assert kept["model"].turns[1].state is first.turns[1].state       # the view was kept, not made again
     assert kept["model"].turns[2].story.endswith("While serving.\n")
+    assert kept["painter"][1] is painter and kept["env"][1] is env       # nothing they depend on changed
     clean = build(campaign, tmp_path / "clean" / "site")
     assert tree(target) == tree(clean)

@@ -142,18 +142,33 @@ def _shown(path: Path, root: Path, dirs) -> str:
 class SiteRenderer:
     """Gathers everything once, then hands out the outputs to write."""
 
-    def __init__(self, history, reuse: views.SiteModel | None = None):
+    def __init__(self, history, keep: dict | None = None):
+        """``keep``: what a long-running caller (``chronicle serve``) keeps from one build to the
+        next: the pages' model (a turn replayed from the cache keeps its view), the map painter (its
+        label placing is costly) while the campaign's files and the marks are the same, and the
+        templates compiled (Jinja reloads any template whose file changed)."""
+        keep = {} if keep is None else keep
         self.history = history
         self.campaign = history.campaign
         self.language = self.campaign.language
         with i18n.use(self.language):            # standings, captions and sentences in the site's language
-            self.model = views.build_model(history, reuse)
+            self.model = views.build_model(history, keep.get("model"))
             marked: dict[str, int] = {}
             for view in self.model.turns:        # the labels keep clear of every mark any turn draws
                 for pid, marks in view.summary.marks.items():
                     marked[pid] = max(marked.get(pid, 0), len(marks))
-            self.painter = MapPainter(self.campaign, marked=marked)   # its shared layers carry titles
-        self.env = environment(self.campaign.root)
+            painter_key = (incremental.code_fingerprint(), incremental.campaign_files(Path(self.campaign.root)),
+                           self.language, sorted(marked.items()))
+            if keep.get("painter", (None, None))[0] == painter_key:
+                self.painter = keep["painter"][1]
+            else:
+                self.painter = MapPainter(self.campaign, marked=marked)   # its shared layers carry titles
+        folders = tuple(template_dirs(self.campaign.root))
+        if keep.get("env", (None, None))[0] == folders:
+            self.env = keep["env"][1]
+        else:
+            self.env = environment(self.campaign.root)
+        keep.update(model=self.model, painter=(painter_key, self.painter), env=(folders, self.env))
         self.root = self.campaign.root
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
         self._charts = None
@@ -398,9 +413,7 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
-    renderer = SiteRenderer(history, (keep or {}).get("model"))
-    if keep is not None:                  # a long-running caller (serve) keeps the model for the next build
-        keep["model"] = renderer.model
+    renderer = SiteRenderer(history, keep)
     outputs = renderer.outputs()
     statics = renderer.static_files()
     items = outputs + [Output(path, (lambda source=source: source.read_bytes()), incremental.digest(path, source.read_bytes()))
