@@ -26,7 +26,7 @@ from .. import i18n
 from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
-from . import feeds, incremental, output, views
+from . import feeds, incremental, output, ruleset_pages, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
 from .markdown import render_markdown
@@ -174,11 +174,13 @@ class SiteRenderer:
         self._charts = None
         self._site_key = None
         self._turn_keys = None
+        self._whole_key = None
 
     def _nav(self) -> tuple:
+        nav = NAV + ruleset_pages.nav(self.campaign.ruleset.name)
         if self.model.sheets is None:
-            return NAV
-        return NAV + (("battle-sheets.html", N_("Battle sheets")),)
+            return nav
+        return nav + (("battle-sheets.html", N_("Battle sheets")),)
 
     # context shared by every page
     def _context(self, page_path: str, kind: str, **extra) -> dict:
@@ -197,12 +199,14 @@ class SiteRenderer:
 
     def _page(self, path: str, template: str, kind: str, key=None, **extra) -> Output:
         """A page to render when it is written; values given as ``lazy_NAME=callable`` are made then.
-        ``key`` names what it shows besides the site-wide facts (see :meth:`key`)."""
+        ``key`` names what it shows besides the site-wide facts (see :meth:`key`); a page that does
+        not say (a ruleset's own pages) is taken to show the whole history, stories included, so
+        the incremental build remakes it after any change rather than keep a stale one."""
         def make() -> str:
             values = {k[5:] if k.startswith("lazy_") else k: v() if k.startswith("lazy_") else v
                       for k, v in extra.items()}
             return self.env.get_template(template).render(self._context(path, kind, **values))
-        return Output(path, make, self.key(path, template, key))
+        return Output(path, make, self.key(path, template, self.whole_history_key if key is None else key))
 
     # ---- what each output shows, as hashes (for the incremental build) ------------------------
 
@@ -239,6 +243,15 @@ class SiteRenderer:
                 keys.append(chain)
             self._turn_keys = keys
         return self._turn_keys[number] if 0 <= number < len(self._turn_keys) else "-"
+
+    @property
+    def whole_history_key(self) -> str:
+        """Every turn's state and story: the key of a page that may show any of them."""
+        if self._whole_key is None:
+            turns = range(len(self.model.turns))
+            self._whole_key = incremental.digest(self.turn_key(self.model.final.number),
+                                                 [self.story_key(n) for n in turns])
+        return self._whole_key
 
     def story_key(self, number: int) -> str:
         view = self.model.turns[number] if 0 <= number < len(self.model.turns) else None
@@ -331,6 +344,7 @@ class SiteRenderer:
                                       title=_("%(province)s and around it", province=campaign.name_of(sheet["province"]))))
                                       for sheet in model.sheets}))
         _x, _y, w, h = self.painter.geometry.view_box
+        out += ruleset_pages.outputs(self)
         out.append(self._page("timeline.html", "timeline.html", "timeline", key=now, map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))
         out += self._period_pages()
