@@ -315,3 +315,21 @@ def test_serve_keeps_the_model_and_still_gives_the_clean_bytes(campaign, tmp_pat
     assert kept["painter"][1] is painter and kept["env"][1] is env       # nothing they depend on changed
     clean = build(campaign, tmp_path / "clean" / "site")
     assert tree(target) == tree(clean)
+
+
+CLANWAR = Path(__file__).resolve().parent / "campaigns" / "docs_only_clanwar"
+
+
+def test_a_rulesets_own_pages_follow_the_history(tmp_path):
+    """Clan War's own pages (forces, the fallen...) name no key of their own: they are remade
+    when any turn changes, never kept from the history before. The change here (a unit bought
+    with fewer models) moves nothing the site-wide key holds, only the forces page."""
+    root = tmp_path / "c"
+    shutil.copytree(CLANWAR / "content", root / "content")
+    build(root)
+    last = turn_file(root, 8)
+    text = last.read_text(encoding="utf-8")
+    assert "models: 6" in text
+    last.write_text(text.replace("models: 6", "models: 5"), encoding="utf-8")
+    reused, rewritten = rebuilt(root, tmp_path)
+    assert "forces.html" in rewritten
