@@ -40,7 +40,7 @@ def test_map_facts_intervention_distances(valle, player, target, steps):
     ("olmo", {"fonte"}, ["land", "ford", "river", "mountain"], 1),    # the river counts by default
     ("olmo", {"fonte"}, ["land"], 3),                                 # not when left out: round by Gola
     ("ponte", {"quercia"}, ["land", "sea"], 3),                       # the sea counts, the river not
-    ("gola", {"fonte"}, ["land", "sea"], 1),                          # a coast keeps its land borders
+    ("fonte", {"gola"}, ["land", "sea"], 1),                          # a coast keeps its land borders
     ("selva", {"alba"}, ["land", "sea"], 1),                          # every coast one step by sea
     ("olmo", {"fonte"}, ["ford"], None),                              # no way across the links chosen
     ("olmo", set(), ["land"], None),                                  # nothing to count from
