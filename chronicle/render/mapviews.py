@@ -26,14 +26,17 @@ def _prefix(page_path: str) -> str:
 
 
 class SiteMaps:
-    def __init__(self, campaign, model):
+    def __init__(self, campaign, model, painter: MapPainter | None = None):
+        """``painter``: one kept from an earlier build of the same campaign and marks (``serve``)."""
         self.campaign = campaign
         self.model = model
-        marked: dict[str, int] = {}
-        for view in model.turns:            # the names keep clear of every mark any turn draws
-            for pid, marks in view.summary.marks.items():
-                marked[pid] = max(marked.get(pid, 0), len(marks))
-        self.painter = MapPainter(campaign, marked=marked)
+        if painter is None:
+            marked: dict[str, int] = {}
+            for view in model.turns:            # the names keep clear of every mark any turn draws
+                for pid, marks in view.summary.marks.items():
+                    marked[pid] = max(marked.get(pid, 0), len(marks))
+            painter = MapPainter(campaign, marked=marked)
+        self.painter = painter
 
     @property
     def geometry(self):
@@ -98,16 +101,17 @@ class SiteMaps:
                                    style=f"background:{ONCE_HELD}"))
         return items
 
-    def timeline(self, page_path: str) -> dict:
-        """One map and the owners of every turn as JSON: the page's script shows turn after turn."""
+    def timeline(self, page_path: str, turns=None) -> dict:
+        """One map and the owners of every turn of ``turns`` (default: all) as JSON: the page's
+        script shows turn after turn."""
         prefix = _prefix(page_path)
-        turns = self.model.turns
+        turns = list(self.model.turns if turns is None else turns)
         summaries = [v.summary for v in turns]
         in_play = set()
         for view in turns:
             in_play |= self.painter.in_play(view.summary, view.changed)
         box = self.painter.frame(in_play)
-        final = self.model.final
+        final = turns[-1]
         plain = _without_marks(final.summary)
         figure = self.painter.figure(plain, box=box, overlay=False, title=_("The map, turn by turn"),
                                      href=lambda pid: f"{prefix}provinces/{pid}.html")
