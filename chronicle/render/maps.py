@@ -35,6 +35,7 @@ from pathlib import Path
 from statistics import median
 from typing import Mapping
 
+import shapely
 from markupsafe import Markup
 from shapely.geometry import MultiPoint, Point, Polygon
 from shapely.ops import voronoi_diagram
