@@ -8,9 +8,15 @@ battle decks built from it (L74).
 from __future__ import annotations
 
 from ...i18n import N_
+from ...i18n import gettext as _
 from .. import Piece, Standings, Summary
+from .events import ORDERED
 from .factions import FACTIONS
 from .state import DEAD, HELD, ON_MAP, REMOVED
+
+
+#: a counter of personalities without troops; the map shows the status as a class and, translated, in the tip
+LONE = N_("lone")
 
 
 def summary(campaign, state) -> Summary:
@@ -24,7 +30,7 @@ def summary(campaign, state) -> Summary:
             if units:
                 pieces.append(Piece(province, player, f"{player}@{province}", sum(u.models for u in units)))
             elif people:
-                pieces.append(Piece(province, player, f"{player}@{province}", None, "lone"))
+                pieces.append(Piece(province, player, f"{player}@{province}", None, LONE))
     scores = {p: f.koku for p, f in state.factions.items()}
     capitals = {p: None for p in state.factions}
     return Summary(state.turn, state.owners, capitals, "Koku", scores, state.winner, marks, tuple(pieces))
@@ -61,6 +67,8 @@ def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
             entry["deck"] = list(faction.deck)
         factions[pid] = entry
     events = list(events)
+    # L70: 'If your daimyo leads a combat unit, these command group models are placed off-table and out of use'
+    leaders = {u.leader for u in state.units.values() if u.models > 0 and u.leader}
     return {
         "turn": state.turn, "ruleset": ruleset.name,
         "provinces": {p: {"controller": o, "owner": o, "original": state.original.get(p),
@@ -71,7 +79,8 @@ def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
         "players": factions,
         "koku": {pid: f.koku for pid, f in state.factions.items()},
         "units": {u.id: u.to_json() for u in sorted(state.units.values(), key=lambda u: u.id)},
-        "personalities": {p.id: p.to_json() for p in sorted(state.personalities.values(), key=lambda p: p.id)},
+        "personalities": {p.id: {**p.to_json(), "command_group_off_table": bool(p.command_group) and p.id in leaders}
+                          for p in sorted(state.personalities.values(), key=lambda p: p.id)},
         "alliances": sorted(sorted(pair) for pair in state.alliances),
         "graveyard": sorted(state.graveyard),
         "dead": sorted(p.id for p in state.personalities.values() if p.status == DEAD),
@@ -95,7 +104,8 @@ def orders_of(campaign, record) -> dict[str, list[str]]:
     it can be told from the record: purchases say their buyer; moves are listed under 'moves')."""
     orders: dict[str, list[str]] = {}
     for purchase in record.purchases:
-        orders.setdefault(purchase.player, []).append(f"buy {purchase.kind} {purchase.subject}")
+        ordered = ORDERED.get(purchase.kind, ORDERED["item"])      # in the site's language: the site calls this
+        orders.setdefault(purchase.player, []).append(_(ordered, subject=purchase.subject))
     return orders
 
 

@@ -11,6 +11,7 @@ from collections import Counter
 
 from ...dice import DiceBox
 from ...errors import Problem
+from ...i18n import N_
 from .. import Ruleset
 from . import capitals as capital_rules
 from . import orders as order_rules
@@ -96,7 +97,7 @@ class Pitac(Ruleset):
                 rolled = written[0]
             else:
                 rolled = tuple(dice.roll(10, record.number, province, player, i, open_ended=True) for i in range(count))
-            sides.append(Side(player, "holder" if player == holder else "attacker", rolled))
+            sides.append(Side(player, N_("holder") if player == holder else N_("attacker"), rolled))
         decision = decide(sides[0] if holder else None, tuple(sides[1:] if holder else sides))
         capital = holder is not None and state.capitals.get(holder) == province
         return Conflict(province, holder, capital, tuple(sides), decision.outcome, decision.new_owner, decision.rule)
@@ -120,6 +121,15 @@ class Pitac(Ruleset):
 
     def to_json(self, campaign, state, events=(), private: bool = False):
         return views.to_json(campaign, state, events)     # Pitac keeps nothing secret
+
+    def turn_json(self, campaign, state, events=()):
+        """to_json with only the ranking epochs closed in this very turn (the earlier ones are in
+        the state.json of the turns that closed them): one epoch closes every few turns."""
+        data = views.to_json(campaign, state, events)
+        ranking = data["ranking"]
+        ranking["epochs_before"] = sum(1 for e in state.epochs if e.ended_turn != state.turn)
+        ranking["epochs"] = [e for e in ranking["epochs"] if e["ended_turn"] == state.turn]
+        return data
 
     def standings(self, campaign, state):
         return views.standings(campaign, state)
