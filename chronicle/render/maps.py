@@ -579,12 +579,14 @@ class MapPainter:
         out.append(layers.label_svg)
         if overlay:
             drawing = Overlay(g.anchors, px, self.colour, self._d, _text_on)
+            zones = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in g.anchors and m]
+            # the badges find their places first, so that the counters keep clear of them too
+            spots = drawing.place_contests(summary.contests, list(layers.label_boxes) + zones)
             out.append(drawing.orders(summary.orders))
             if summary.pieces:
-                out.append(self._piece_layer(summary, scale, px, layers, ids))
-            zones = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in g.anchors and m]
-            out.append(drawing.contests(summary.contests, summary.owners, event_href,
-                                        obstacles=list(layers.label_boxes) + zones))
+                out.append(self._piece_layer(summary, scale, px, layers, ids, box,
+                                             [drawing.badge_box(centre) for _c, centre in spots]))
+            out.append(drawing.contests(summary.contests, summary.owners, event_href, spots=spots))
         out.append("</svg>")
         return "".join(out)
 
@@ -732,16 +734,20 @@ class MapPainter:
         return (f'<g class="marks" stroke="#ffffff" stroke-width="{_fmt(1.2 * px, self._d + 1)}" stroke-linejoin="round">'
                 f'{"".join(parts)}</g>')
 
-    def _piece_layer(self, summary, scale, px, layers, ids) -> str:
-        """The counters of ``summary`` at one scale, placed once however many maps show them."""
-        key = (id(summary), round(scale, 9), ids)
+    def _piece_layer(self, summary, scale, px, layers, ids, box, badges=()) -> str:
+        """The counters of ``summary`` at one scale and frame, placed once however many maps show
+        them, clear of the names, the marks and the contests' ``badges``."""
+        key = (id(summary), round(scale, 9), ids, tuple(box))
         kept = self._piece_cache.get(key)
         if kept is None or kept[0] is not summary:
             marks = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in self.geometry.anchors and m]
             marked = {p for p, m in summary.marks.items() if m}
             counters = Counters(self.geometry.anchors, self._shapes, px, self.f, self.colour, _text_on,
                                 self.campaign.name_of)
-            kept = (summary, counters.layer(summary.pieces, marks, marked, layers.label_boxes, ids))
+            x, y, w, h = box
+            inset = 3 * px
+            kept = (summary, counters.layer(summary.pieces, marks, marked, layers.label_boxes, ids,
+                                            (x + inset, y + inset, x + w - inset, y + h - inset), badges))
             self._piece_cache[key] = kept
         return kept[1]
 

@@ -193,22 +193,33 @@ class Overlay:
     SPOTS = ((13, -17), (-13, -17), (19, 0), (-19, 0), (13, 15), (-13, 15), (0, -26), (0, 22), (26, -17), (-26, -17),
              (28, 4), (-28, 4))
 
-    def contests(self, contests, owners, href=None, obstacles=()) -> str:
+    def contests(self, contests, owners, href=None, obstacles=(), spots=None) -> str:
         """A badge per placed contest; ``owners`` (province -> holder) colours a held badge's
-        ring; ``href(event index)`` links it to its card. Each badge stands at the first spot
-        around its province clear of ``obstacles`` (names, marks) and of the other badges."""
-        parts = []
+        ring; ``href(event index)`` links it to its card. ``spots``: where each stands, from
+        :meth:`place_contests` (by default placed here, clear of ``obstacles``)."""
+        if spots is None:
+            spots = self.place_contests(contests, obstacles)
+        parts = [self.contest(contest, owners, centre, href) for contest, centre in spots]
+        if not parts:
+            return ""
+        return f'<g class="contests">{"".join(parts)}</g>'
+
+    def place_contests(self, contests, obstacles=()) -> list:
+        """(contest, centre) for each contest with a province on the map: each badge stands at the
+        first spot around its province clear of ``obstacles`` (names, marks) and of the other badges."""
+        spots = []
         taken = list(obstacles)
         for contest in contests:
             if contest.province is None or contest.province not in self.anchors:
                 continue
             centre = self.badge_spot(contest.province, taken)
-            r = 11.5 * self.px
-            taken.append((centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r))
-            parts.append(self.contest(contest, owners, centre, href))
-        if not parts:
-            return ""
-        return f'<g class="contests">{"".join(parts)}</g>'
+            taken.append(self.badge_box(centre))
+            spots.append((contest, centre))
+        return spots
+
+    def badge_box(self, centre) -> tuple[float, float, float, float]:
+        r = 11.5 * self.px
+        return (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
 
     def badge_spot(self, province: str, taken) -> tuple[float, float]:
         x, y = self.anchors[province]

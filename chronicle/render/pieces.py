@@ -48,9 +48,11 @@ class Counters:
     def u(self, n: float) -> float:
         return n * self.px
 
-    def layer(self, pieces, marks, marked, label_boxes, ids=True) -> str:
-        """The counters of ``pieces``; ``marks`` (boxes) and ``label_boxes`` are kept clear;
-        ``marked``: the provinces that carry marks (their counters stand above them)."""
+    def layer(self, pieces, marks, marked, label_boxes, ids=True, bounds=None, badges=()) -> str:
+        """The counters of ``pieces``; ``marks`` (boxes), ``label_boxes`` and the contests'
+        ``badges`` are kept clear;
+        ``marked``: the provinces that carry marks (their counters stand above them); ``bounds``:
+        the frame (x0, y0, x1, y1) the counters stay inside."""
         by_province: dict[str, list] = {}
         for piece in pieces:
             if piece.province in self.anchors:
@@ -67,10 +69,14 @@ class Counters:
             widths = [sum(u(counter_width(p)) for p in row) + u(GAP) * (len(row) - 1) for row in rows]
             width = max(widths)
             height = len(rows) * u(COUNTER_H + GAP) - u(GAP)
-            obstacles = ([(b, 100.0) for b in label_boxes] + [(b, 20.0) for b in marks] + [(b, 100.0) for b in placed])
-            left, top, far = self._place(x, y, width, height, pid in marked, obstacles, self.shapes.get(pid))
+            obstacles = ([(b, 100.0) for b in label_boxes] + [(b, 20.0) for b in marks] + [(b, 100.0) for b in badges]
+                         + [(b, 100.0) for b in placed])
+            wall = u(7) if any(p.status == "besieged" for p in stack) else 0.0   # a castle wall stands around
+            left, top, far = self._place(x, y, width + 2 * wall, height + 2 * wall, pid in marked, obstacles,
+                                         self.shapes.get(pid), bounds, label_boxes)
             pad = u(4.5)
-            placed.append((left - pad, top - pad, left + width + pad, top + height + pad))
+            placed.append((left - pad, top - pad, left + width + 2 * wall + pad, top + height + 2 * wall + pad))
+            left, top = left + wall, top + wall
             parts = []
             if far:
                 cx, cy = min(max(x, left), left + width), min(max(y, top), top + height)
@@ -123,24 +129,46 @@ class Counters:
                          f'font-size="{f(u(14.5))}" fill="{self.text_on(colour)}">{piece.strength}</text>')
         return f'<g class="{classes}" data-army="{escape(piece.label)}">{"".join(parts)}</g>'
 
-    def _place(self, x, y, width, height, marked, obstacles, shape=None):
+    def _place(self, x, y, width, height, marked, obstacles, shape=None, bounds=None, labels=()):
         """Top-left corner of a block of counters for a province at (x, y), and whether it stands
         away from its province (then a leader line joins them). Places on a grid around the
         province are tried; each costs its distance from the first choice (just above the
         province's marks), what it covers (other counters most, then marks, then labels) and how
-        much of it lies outside the province's own outline."""
+        much of it lies outside the province's own outline. Where every place near the province
+        covers something (a crowded region: Kanto, Kinai), a wider ring is tried, out to sea if
+        need be, and a leader line joins the block to its province. ``bounds``: the map's frame,
+        which a block must stay inside (when it can)."""
+        best = None
+        for reach_x, up, down in ((10, 12, 8), (30, 30, 30)):
+            found = self._search(x, y, width, height, marked, obstacles, shape, bounds, reach_x, up, down, labels)
+            if found is None:
+                continue
+            if best is None or found[0] < best[0]:
+                best = found
+            if found[1] == 0:          # nothing covered: the nearer place is the one
+                break
+        _cost, _covered, b, far = best
+        return b[0], b[1], far
+
+    def _search(self, x, y, width, height, marked, obstacles, shape, bounds, reach_x, up, down, labels=()):
         u = self.u
         home = (x, y - (u(18) if marked else u(5)) - height / 2)
-        reach = max(width, height) / 2 + u(60)
-        near = [(b, w) for b, w in obstacles
-                if b[0] < x + reach and b[2] > x - reach and b[1] < y + reach and b[3] > y - reach]
-        area = u(1) ** 2
         step = u(5)
+        area = u(1) ** 2
         fine = (u(18) if marked else u(5)) + u(8)          # further than this from the province: a leader line
-        jj, ii = np.meshgrid(np.arange(-12, 9), np.arange(-10, 11), indexing="ij")
+        jj, ii = np.meshgrid(np.arange(-up, down + 1), np.arange(-reach_x, reach_x + 1), indexing="ij")
         jj, ii = jj.ravel(), ii.ravel()
         cx, cy = home[0] + ii * step, home[1] + jj * step
         x0, y0, x1, y1 = cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2
+        # what any place tried could cover (the grid's extent, not a radius around the province:
+        # the first choice stands above the province's marks)
+        gx0, gy0, gx1, gy1 = x0.min(), y0.min(), x1.max(), y1.max()
+        near = [(b, w) for b, w in obstacles if b[0] < gx1 and b[2] > gx0 and b[1] < gy1 and b[3] > gy0]
+        if bounds is not None:
+            inside = (x0 >= bounds[0]) & (y0 >= bounds[1]) & (x1 <= bounds[2]) & (y1 <= bounds[3])
+            if inside.any():
+                keep = np.flatnonzero(inside)
+                jj, ii, cx, cy, x0, y0, x1, y1 = (a[keep] for a in (jj, ii, cx, cy, x0, y0, x1, y1))
         covered = np.zeros(len(cx))
         if near:
             o = np.array([b for b, _w in near])
@@ -152,16 +180,27 @@ class Counters:
                        np.maximum.reduce([y0 - y, np.zeros(len(cx)), y - y1]))
         far = gap > fine
         cost = covered + 2.5 * np.hypot(ii, jj) * 5 + np.where(far, 60, 0)
-        scored = [(round(float(cost[k]), 6), int(jj[k]), int(ii[k]),
+        if far.any() and labels:       # a leader line that crosses a name hides it: count its points on names
+            lab = np.array([b for b in labels if b[0] < gx1 and b[2] > gx0 and b[1] < gy1 and b[3] > gy0] or [(0, 0, 0, 0)])
+            ex, ey = np.clip(x, x0, x1), np.clip(y, y0, y1)          # where the line meets the block
+            t = np.linspace(0.15, 1.0, 7)
+            sx = x + (ex[:, None] - x) * t[None, :]
+            sy = y + (ey[:, None] - y) * t[None, :]
+            on = ((sx[:, :, None] > lab[None, None, :, 0]) & (sx[:, :, None] < lab[None, None, :, 2]) &
+                  (sy[:, :, None] > lab[None, None, :, 1]) & (sy[:, :, None] < lab[None, None, :, 3])).any(axis=2)
+            cost = cost + np.where(far, 150 * on.sum(axis=1), 0)
+        scored = [(round(float(cost[k]), 6), int(jj[k]), int(ii[k]), float(covered[k]),
                    (float(x0[k]), float(y0[k]), float(x1[k]), float(y1[k])), bool(far[k])) for k in range(len(cx))]
         scored.sort(key=lambda c: c[:3])
         if shape is not None:       # the best few, also by how much of them lies outside the province
             block = width * height
             rescored = []
-            for cost_k, j, i, b, far_k in scored[:40]:
+            for cost_k, j, i, cov, b, far_k in scored[:40]:
                 cell = shapely_box(*b)
-                inside = shape.intersection(cell).area if shape.intersects(cell) else 0.0
-                rescored.append((cost_k + 0.4 * (block - inside) / area, j, i, b, far_k))
+                inside_area = shape.intersection(cell).area if shape.intersects(cell) else 0.0
+                rescored.append((cost_k + 0.4 * (block - inside_area) / area, j, i, cov, b, far_k))
             scored = sorted(rescored, key=lambda c: c[:3])
-        _cost, _j, _i, b, far_k = scored[0]
-        return b[0], b[1], far_k
+        if not scored:
+            return None
+        cost_k, _j, _i, cov, b, far_k = scored[0]
+        return cost_k, round(cov, 6), b, far_k

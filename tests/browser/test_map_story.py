@@ -9,6 +9,8 @@ player pages; the standings' key columns fit a phone. Screenshots go to test-art
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from browser_kit import *  # noqa: F401,F403  (the fixtures)
@@ -40,6 +42,19 @@ def sengoku_example(tmp_path_factory):
     history = load_history(root)
     build_site(history, root / "site", progress=False)
     return history, root / "site"
+
+
+@pytest.fixture(scope="module")
+def clanwar_example(tmp_path_factory):
+    """The clanwar acceptance campaign on the `rokugan` map, built."""
+    root = tmp_path_factory.mktemp("clanwar-example") / "campaign"
+    shutil.copytree(REPO / "tests" / "campaigns" / "docs_only_clanwar" / "content", root / "content")
+    history = load_history(root)
+    build_site(history, root / "site", progress=False)
+    return history, root / "site"
+
+
+EXAMPLES = {"pitac": "pitac_example", "sengoku": "sengoku_example", "clanwar": "clanwar_example"}
 
 
 def model_of(history):
@@ -91,9 +106,9 @@ def _clashes(labels):
 
 # ---- every order and every contest of every turn ----------------------------------------------------
 
-@pytest.mark.parametrize("which", ["pitac", "sengoku"])
+@pytest.mark.parametrize("which", list(EXAMPLES))
 def test_every_order_and_contest_of_every_turn_is_drawn_with_a_title(browser, request, which):
-    history, site = request.getfixturevalue("pitac_example" if which == "pitac" else "sengoku_example")
+    history, site = request.getfixturevalue(EXAMPLES[which])
     model, _maps = model_of(history)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -119,7 +134,8 @@ def test_every_order_and_contest_of_every_turn_is_drawn_with_a_title(browser, re
         assert errors == []
     finally:
         context.close()
-    assert drawn_orders > 20 and drawn_contests > 10
+    assert drawn_orders >= {"pitac": 20, "sengoku": 20, "clanwar": 15}[which]
+    assert drawn_contests >= {"pitac": 10, "sengoku": 10, "clanwar": 5}[which]
 
 
 def test_pitac_turn_6_the_fight_for_yamashiro_on_the_map(browser, pitac_example, screenshots):
@@ -170,11 +186,39 @@ def test_sengoku_turn_5_moves_and_army_counters(browser, sengoku_example, screen
         context.close()
 
 
+def test_sengoku_counters_hide_no_name_no_badge_and_no_other_counter_on_any_turn(browser, sengoku_example):
+    """Stacks stay legible: in the crowded Kanto and Chubu no counter covers a province's name, a
+    contest's badge or another counter (a block pushed away is joined to its province by a line)."""
+    _history, site = sengoku_example
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        pushed = 0
+        for path in sorted(site.glob("turns/0*/index.html")):
+            page.goto(path.as_uri())
+            found = page.evaluate("""() => { const svg = document.querySelector('svg.map');
+              const box = (e, name) => { const r = e.getBoundingClientRect(); return {name, x: r.x, y: r.y, w: r.width, h: r.height}; };
+              return {counters: [...svg.querySelectorAll('g.piece')].map(g => box(g.querySelector('rect.counter'), g.dataset.army)),
+                      names: [...svg.querySelectorAll('.labels text')].filter(t => getComputedStyle(t).display !== 'none')
+                               .map(t => box(t, t.textContent)),
+                      badges: [...svg.querySelectorAll('.contest circle:first-of-type')].map(c => box(c, 'badge')),
+                      leaders: svg.querySelectorAll('line.leader').length}; }""")
+            counters = found["counters"]
+            assert counters, path
+            clashes = [(a["name"], b["name"]) for i, a in enumerate(counters)
+                       for b in counters[i + 1:] + found["names"] + found["badges"] if _overlap(a, b) > OVERLAP_PX2]
+            assert clashes == [], (path.parent.name, clashes)
+            pushed += found["leaders"]
+        assert pushed > 0          # the crowded provinces' counters did have to move
+    finally:
+        context.close()
+
+
 # ---- the frame, the names ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("which", ["pitac", "sengoku"])
+@pytest.mark.parametrize("which", list(EXAMPLES))
 def test_the_frame_holds_every_province_in_play(browser, request, which):
-    history, site = request.getfixturevalue("pitac_example" if which == "pitac" else "sengoku_example")
+    history, site = request.getfixturevalue(EXAMPLES[which])
     model, maps = model_of(history)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -357,9 +401,10 @@ def test_player_page_maps_the_lands_over_time(browser, pitac_example, screenshot
 # ---- standings on a phone, colours ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("which,path", [("pitac", "standings.html"), ("pitac", "index.html"),
-                                        ("sengoku", "standings.html"), ("sengoku", "turns/009/index.html")])
+                                        ("sengoku", "standings.html"), ("sengoku", "turns/009/index.html"),
+                                        ("clanwar", "standings.html")])
 def test_standings_key_columns_fit_a_phone(browser, request, which, path, screenshots):
-    history, site = request.getfixturevalue("pitac_example" if which == "pitac" else "sengoku_example")
+    history, site = request.getfixturevalue(EXAMPLES[which])
     context, page, problems = open_page(browser, (site / path).as_uri(), 390, 844)
     try:
         assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1

@@ -50,7 +50,8 @@ def standings(campaign, state) -> Standings:
     dead = sorted(p.name for p in state.personalities.values() if p.status == DEAD and p.unique)
     notes = (N_("The dead, never to return: %(names)s.", names=", ".join(dead)),) if dead else ()
     return Standings((N_("Provinces"), N_("Koku"), N_("Units"), N_("Models"), N_("Personalities"), N_("Rings"), N_("Honor"),
-                      N_("Allies"), N_("Status")), tuple(rows), notes)
+                      N_("Allies"), N_("Status")), tuple(rows), notes,
+                     key=(N_("Provinces"), N_("Status")))     # who holds most leads; a phone keeps these in view
 
 
 def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
