@@ -24,7 +24,7 @@ from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
 from ..siteurl import absolute
-from . import feeds, output, views
+from . import feeds, output, preview, views
 from .charts import Chart, Reference, Series, line_chart
 from .maps import MapPainter
 from .markdown import render_markdown
@@ -58,6 +58,10 @@ def environment(root: Path) -> jinja2.Environment:
                              keep_trailing_newline=True)
     env.filters["markdown"] = render_markdown
     return env
+
+
+def _relative(page: str, target: str) -> str:
+    return posixpath.relpath(target, posixpath.dirname(page) or ".")
 
 
 @jinja2.pass_context
@@ -97,6 +101,11 @@ def _shown(path: Path, root: Path, dirs) -> str:
         return str(path)
 
 
+def preview_path(view) -> str:
+    """Where a turn's link-preview PNG is written (the home page shows the last turn's)."""
+    return f"turns/{view.slug}/preview.png"
+
+
 # ---- the page list ------------------------------------------------------------------------
 
 class SiteRenderer:
@@ -131,6 +140,8 @@ class SiteRenderer:
             if isinstance(campaign.doc.data, dict) else "en",
             "absolute_base": None, "views": views,
             "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
+            "public": lambda target: absolute(campaign.url, target) if campaign.url else _relative(page_path, target),
+            "og_image": None, "og_image_alt": "",
             **extra,
         }
 
@@ -181,14 +192,17 @@ class SiteRenderer:
         out = [self._page("index.html", "index.html", "home",
                           lazy_map=lambda: self.map_svg(model.final, "index.html"), map_frame=self.map_frame(model.final),
                           legend=self.painter.legend(model.final.summary, model.final.changed if model.final.number else None),
-                          latest=model.final)]
+                          latest=model.final, og_image=preview_path(model.final),
+                          og_image_alt=self.preview_alt(model.final))]
         out.append(self._page("turns/index.html", "turns.html", "turns"))
         for view in model.turns:
             path = view.path
-            out.append(self._page(path, "turn.html", "turn", turn=view,
+            out.append(self._page(path, "turn.html", "turn", turn=view, og_image=preview_path(view),
+                                  og_image_alt=self.preview_alt(view),
                                   lazy_map=lambda v=view, p=path: self.map_svg(v, p), map_frame=self.map_frame(view),
                                   legend=self.painter.legend(view.summary, view.changed if view.number else None)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v)))
+            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v)))
             out.append(Output(f"turns/{view.slug}/map.svg", lambda v=view: self.painter.svg(
                 v.summary, changed=v.changed if v.number else None, standalone=True,
                 title=("The start" if v.number == 0 else f"After turn {v.number}") + f" — {campaign.title}")))
@@ -220,6 +234,30 @@ class SiteRenderer:
         out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
             self._context("404.html", "not-found", absolute_base=campaign.url, top_level=top))))
         return out
+
+    def preview_alt(self, view: views.TurnView) -> str:
+        when = "at the start" if view.number == 0 else f"after turn {view.number}"
+        return f"The map of {self.campaign.title} {when}, with the leading players"
+
+    def preview_png(self, view: views.TurnView) -> bytes:
+        """The link-preview card of a turn (og:image): its map, the campaign's title, the leaders."""
+        summary = view.summary
+        held = {}
+        for owner in summary.owners.values():
+            if owner:
+                held[owner] = held.get(owner, 0) + 1
+        leaders = []
+        for pid, _cells in view.standings.rows:
+            player = self.campaign.player(pid)
+            figures = f"{held.get(pid, 0)} held · {summary.scores.get(pid, 0)} {summary.score_name}"
+            leaders.append((player.colour, player.name, figures))
+        heading = "The start" if view.number == 0 else f"After turn {view.number}"
+        sub = " · ".join(str(part) for part in (view.calendar, view.date) if part) or (view.title if view.number else None)
+        if summary.winner:
+            sub = f"{self.campaign.name_of(summary.winner)} has won"
+        map_svg = self.painter.svg(summary, changed=view.changed if view.number else None, title=heading)
+        return preview.rasterise(preview.card_svg(self.campaign.title, heading, sub, leaders,
+                                                  preview.without_labels(map_svg)))
 
     def _state_json(self, view: views.TurnView) -> str:
         data = self.campaign.ruleset.to_json(self.campaign, view.state, view.events)
