@@ -487,7 +487,7 @@ def pages_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module", params=["no-url", "url"])
-def served(request, pages_server, tmp_path_factory):
+def pages_site(request, pages_server, tmp_path_factory):
     """The japan campaign built without a URL, or with the very URL it is served at."""
     folder, root = pages_server
     campaign = write_japan_campaign(tmp_path_factory.mktemp("lost") / "campaign", turns=TURNS)
@@ -521,8 +521,8 @@ def collect_problems(page, document_url, base):
 
 
 @pytest.mark.parametrize("missing", MISSING)
-def test_404_at_any_depth_is_styled_and_its_links_work(browser, served, missing, screenshots):
-    kind, base = served
+def test_404_at_any_depth_is_styled_and_its_links_work(browser, pages_site, missing, screenshots):
+    kind, base = pages_site
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     page = context.new_page()
     url = base + missing
@@ -547,8 +547,8 @@ def test_404_at_any_depth_is_styled_and_its_links_work(browser, served, missing,
         context.close()
 
 
-def test_link_preview_image_is_the_turn_map_at_1200_by_630(browser, served, screenshots):
-    kind, base = served
+def test_link_preview_image_is_the_turn_map_at_1200_by_630(browser, pages_site, screenshots):
+    kind, base = pages_site
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:
