@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from shapely.geometry import Point, Polygon
 
+from chronicle import ripple
 from chronicle.history import load_history
 from chronicle.render import maps as maps_module
 from chronicle.render import site as site_module
@@ -257,7 +258,9 @@ def test_state_json_beside_each_turn(small):
     campaign = history.campaign
     for result in history.turns:
         data = json.loads((site / "turns" / f"{result.turn.number:03d}" / "state.json").read_text(encoding="utf-8"))
-        assert data == json.loads(json.dumps(campaign.ruleset.to_json(campaign, result.after, result.events)))
+        expected = campaign.ruleset.to_json(campaign, result.after, result.events)
+        expected["summary"] = ripple.summary_json(campaign.ruleset.summary(campaign, result.after))   # for the ripple
+        assert data == json.loads(json.dumps(expected))
     start = json.loads((site / "turns" / "000" / "state.json").read_text(encoding="utf-8"))
     assert start["turn"] == 0
 

@@ -22,6 +22,7 @@ import click
 import jinja2
 from markupsafe import Markup
 
+from .. import ripple
 from ..errors import ChronicleError, Place, Problem
 from ..siteurl import absolute
 from . import feeds, output, preview, views
@@ -261,6 +262,7 @@ class SiteRenderer:
 
     def _state_json(self, view: views.TurnView) -> str:
         data = self.campaign.ruleset.to_json(self.campaign, view.state, view.events)
+        data["summary"] = ripple.summary_json(view.summary)     # what a later build compares (ripple.py)
         return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
     def _feed(self) -> str:
