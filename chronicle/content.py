@@ -15,8 +15,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from . import i18n, rules, schemas, siteurl, slips
 from . import maps as bundled_maps
-from . import rules, schemas, siteurl, slips
 from .errors import ChronicleError, Place, Problem, errors_only
 from .geography import Map
 from .source import Document, load_yaml
@@ -63,6 +63,7 @@ class Campaign:
     seed: str
     url: str | None
     turns: tuple[Turn, ...]
+    language: str = "en"               # the site's language (chronicle.i18n)
 
     def player(self, player_id: str) -> Player:
         return next(p for p in self.players if p.id == player_id)
@@ -74,7 +75,7 @@ class Campaign:
     def name_of(self, some_id: object) -> str:
         """The display name of a player or province id (players first), for sentences."""
         if some_id is None:
-            return "no one"
+            return i18n.gettext("no one")
         for player in self.players:
             if player.id == some_id:
                 return player.name
@@ -144,7 +145,8 @@ def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
     campaign = Campaign(
         root=root, doc=doc, title=data["title"], description=data.get("description", ""),
         ruleset=ruleset, options=MappingProxyType(options), players=tuple(players), map=game_map,
-        map_dir=map_dir, seed=str(data.get("seed", 0)), url=url, turns=tuple(turns))
+        map_dir=map_dir, seed=str(data.get("seed", 0)), url=url, turns=tuple(turns),
+        language=data.get("language") or "en")
     return campaign, problems
 
 

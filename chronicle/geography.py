@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-LINK_KINDS = ("land", "sea", "mountain", "river", "ford")
+from .i18n import N_
+
+LINK_KINDS = (N_("land"), N_("sea"), N_("mountain"), N_("river"), N_("ford"))   # N_: the site names them
 
 
 @dataclass(frozen=True)

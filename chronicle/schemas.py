@@ -12,6 +12,7 @@ import re
 
 import jsonschema
 
+from . import i18n
 from .errors import Problem
 from .nextturn import contains_blank
 from .source import Document
@@ -89,7 +90,9 @@ def campaign_schema(ruleset) -> dict:
                                    "for sitemap.xml, canonical links, the feed and link previews. "
                                    "The Pages workflow passes it to chronicle build --url."},
             "seed": {"type": ["integer", "string"], "description": "Seeds every die not written in a turn file."},
-            "language": {"type": "string"},
+            "language": {"enum": list(i18n.languages()),
+                         "description": "The site's language: " + " or ".join(i18n.languages()) + " (en is the "
+                         "default); docs/site.md says how to add one."},
             "map": {"oneOf": [
                 {"type": "string", "description": "The name of a bundled map, such as japan."},
                 {"type": "object", "required": ["file"], "additionalProperties": False,
@@ -186,7 +189,10 @@ def _explained(doc: Document, path: tuple, error) -> list[Problem]:
         return [_bad_id(doc, path, error.instance)]      # a key (a province or player id) of the wrong form
     if error.validator == "pattern" and error.schema.get("x-verbs") and isinstance(error.instance, str):
         return [doc.locate(Problem(f"cannot read {error.instance!r}", hint=_verb_hint(error), path=path))]
-    return [doc.locate(Problem(_message(error), hint=error.schema.get("description"), path=path))]
+    hint = error.schema.get("description")
+    if error.validator == "enum" and isinstance(error.instance, str):
+        hint = did_you_mean(error.instance, [str(v) for v in error.validator_value]) or hint
+    return [doc.locate(Problem(_message(error), hint=hint, path=path))]
 
 
 def _verb_hint(error) -> str:
