@@ -264,8 +264,10 @@ class SiteRenderer:
         return out
 
     def preview_alt(self, view: views.TurnView) -> str:
-        when = "at the start" if view.number == 0 else f"after turn {view.number}"
-        return f"The map of {self.campaign.title} {when}, with the leading players"
+        if view.number == 0:
+            return _("The map of %(campaign)s at the start, with the leading players", campaign=self.campaign.title)
+        return _("The map of %(campaign)s after turn %(number)s, with the leading players",
+                 campaign=self.campaign.title, number=view.number)
 
     def preview_png(self, view: views.TurnView) -> bytes:
         """The link-preview card of a turn (og:image): its map, the campaign's title, the leaders."""
@@ -277,12 +279,13 @@ class SiteRenderer:
         leaders = []
         for pid, _cells in view.standings.rows:
             player = self.campaign.player(pid)
-            figures = f"{held.get(pid, 0)} held · {summary.scores.get(pid, 0)} {summary.score_name}"
+            figures = _("%(held)s held · %(score)s %(score_name)s", held=held.get(pid, 0),
+                        score=summary.scores.get(pid, 0), score_name=summary.score_name)
             leaders.append((player.colour, player.name, figures))
-        heading = "The start" if view.number == 0 else f"After turn {view.number}"
+        heading = _("The start") if view.number == 0 else _("After turn %(number)s", number=view.number)
         sub = " · ".join(str(part) for part in (view.calendar, view.date) if part) or (view.title if view.number else None)
         if summary.winner:
-            sub = f"{self.campaign.name_of(summary.winner)} has won"
+            sub = _("%(player)s has won", player=self.campaign.name_of(summary.winner))
         map_svg = self.painter.svg(summary, changed=view.changed if view.number else None, title=heading)
         return preview.rasterise(preview.card_svg(self.campaign.title, heading, sub, leaders,
                                                   preview.without_labels(map_svg)))
