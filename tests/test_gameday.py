@@ -83,7 +83,7 @@ def test_next_sengoku_turn_checks_once_its_title_is_written(run, tmp_path):
     data = yaml.safe_load(text)
     assert set(data) == {"date", "title"}                  # everything else is a commented example
     for army in ("hojo-1", "takeda-1", "mori-3"):
-        assert re.search(rf"#   {army}: \[\]  # \w+, at [A-Z][\w ()]+, \d+ elements", text), army
+        assert re.search(rf"#   {army}: \[___\]  # \w+, at [A-Z][\w ()]+, \d+ elements", text), army
     result = run("check", root)
     assert blanks_reported(result.stderr) == ["title"] and len(problems(result.stderr)) == 1
     path.write_text(text.replace("title: ___", "title: The rains"))

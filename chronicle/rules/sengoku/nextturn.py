@@ -17,7 +17,7 @@ def next_turn(campaign, history) -> NextTurn:
         if army.clan not in clans:
             continue
         where = campaign.name_of(army.province)
-        moves.append(Slot(army.id, [], note=f"{army.clan}, at {where}, {army.strength} elements"
+        moves.append(Slot(army.id, [BLANK], note=f"{army.clan}, at {where}, {army.strength} elements"
                           + (", shut in its castle" if army.besieged else "") + "; up to 3 provinces"))
     battles = []
     for sheet in campaign.ruleset.battle_sheets(campaign, state):
