@@ -25,6 +25,7 @@ class Province:
     number: int | None = None
     terrain: str | None = None
     region: str | None = None
+    faction: str | None = None         # the faction that starts with it (clanwar), as the map says
     path: str | None = None            # geometry, not topology: an SVG outline in the frame of `at`
 
     def has(self, flag: str) -> bool:

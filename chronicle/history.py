@@ -55,7 +55,7 @@ def replay(campaign: Campaign) -> History:
     dice = DiceBox(campaign.seed)
     problems: list[Problem] = []
     state, start_events, setup = ruleset.initial_state(campaign, dice)
-    problems += [campaign.doc.locate(p) for p in setup]
+    problems += [p if p.place else campaign.doc.locate(p) for p in setup]
     if campaign.options.get("all_dice_recorded"):
         problems += [campaign.doc.locate(p) for p in unrecorded(campaign, _distinct(dice.drawn), setup, ("players",))]
     start = state

@@ -40,6 +40,8 @@ MAP_PROPERTIES = {
                 "number": {"type": "integer", "description": "The province's number on a numbered map."},
                 "terrain": {"type": "string"},
                 "region": {"type": "string"},
+                "faction": {"type": "string", "maxLength": 80,
+                            "description": "The faction that starts with this province (rulesets such as clanwar)."},
                 "path": {"type": "string", "description": "An SVG path outline in the same frame as 'at'."},
             },
         },
@@ -244,6 +246,8 @@ def all_schemas(rulesets) -> dict[str, dict]:
     for ruleset in rulesets:
         schemas[f"campaign-{ruleset.name}"] = campaign_schema(ruleset)
         schemas[f"turn-{ruleset.name}"] = turn_schema(ruleset)
+        for key, schema in getattr(ruleset, "campaign_files", {}).items():
+            schemas[f"{key}-{ruleset.name}"] = schema
     return schemas
 
 

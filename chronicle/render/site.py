@@ -24,6 +24,7 @@ from markupsafe import Markup
 
 from .. import i18n, ripple
 from ..errors import ChronicleError, Place, Problem
+from ..rules import namer
 from ..siteurl import absolute
 from . import feeds, output, preview, views
 from .charts import Chart, Reference, Series, line_chart
@@ -139,6 +140,7 @@ class SiteRenderer:
             self.painter = MapPainter(self.campaign, marked=marked)   # its shared layers carry titles
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
+        self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
 
     def _nav(self) -> tuple:
         if self.model.sheets is None:
@@ -152,7 +154,7 @@ class SiteRenderer:
             "campaign": campaign, "model": self.model, "ruleset": campaign.ruleset,
             "page_path": page_path, "page_kind": kind, "url": _url,
             "nav": [{"path": p, "label": _(label), "current": p == page_path} for p, label in self._nav()],
-            "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
+            "name": self.name, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
             "credit": self.painter.geometry.credit, "language": self.language,
             "absolute_base": None, "views": views,
             "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,

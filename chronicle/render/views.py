@@ -711,6 +711,33 @@ def sengoku_prestige(read: Reading, index: int, event) -> ScoreLine:
     return ScoreLine(index, event.clan, event.points, str(event.reason).replace("_", " "), cause)
 
 
+def clanwar_koku(read: Reading, index: int, event) -> ScoreLine:
+    """A line of a Clan War faction's koku ledger: a purchase, a bid won, an ally's fee, the taxes."""
+    cause = event.cause if event.cause is not None and 0 <= event.cause < len(read.events) else None
+    what = f"{event.reason.replace('_', ' ')}: {event.what}" if event.what else event.reason.replace("_", " ")
+    return ScoreLine(index, event.player, event.amount, what, cause)
+
+
+def clanwar_battle(read: Reading, index: int, event) -> BattleView:
+    """A Clan War battle: the players of each side (after any switch), its winners, and what followed
+    it (fate rolls, experience checks, withdrawals, control) up to the next battle or phase."""
+    winners = tuple(event.winners)
+    sides = []
+    for team, side in enumerate(event.sides):
+        for player in side:
+            role = "defender" if player == event.defender else "switched sides" if player in event.switched else ""
+            lost = sum(r.lost for r in event.units if r.player == player)
+            sides.append(Side(player, team, (player in winners) if winners else None, role=role, lost=lost))
+    aftermath = []
+    for k in range(index + 1, len(read.events)):
+        other = read.events[k]
+        if other.kind in ("battle-fought", "phase-begun"):
+            break
+        aftermath.append((k, other))
+    return BattleView(index, event, f"Battle of {read.campaign.name_of(event.province)}", event.province, tuple(sides),
+                      winners, aftermath=tuple(aftermath))
+
+
 def _signed(value) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
@@ -726,12 +753,14 @@ def _at(values, i):
 BATTLES: dict[tuple[str | None, str], Callable] = {
     ("pitac", "battle-fought"): pitac_battle,
     ("sengoku", "battle-fought"): sengoku_battle,
+    ("clanwar", "battle-fought"): clanwar_battle,
 }
 SIEGES: dict[tuple[str | None, str], Callable] = {
     ("sengoku", "siege-roll"): sengoku_siege,
 }
 SCORES: dict[tuple[str | None, str], Callable] = {
     ("sengoku", "prestige-awarded"): sengoku_prestige,
+    ("clanwar", "koku-changed"): clanwar_koku,
 }
 #: ruleset name -> thresholds of its score to draw on charts
 REFERENCES: dict[str, Callable] = {
