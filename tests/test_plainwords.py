@@ -170,4 +170,5 @@ def test_rules_pages_name_their_rulebooks_not_files_outside_the_repository():
     from pathlib import Path
     docs = Path(__file__).resolve().parents[1] / "docs" / "rules"
     for page in docs.glob("*.md"):
-        assert "shared/seeds/" not in page.read_text(encoding="utf-8"), page
+        assert "shared/seeds/" not in page.read_text(encoding="utf-8"), \
+            f"{page}: cite the rulebook by its title and section, not by a file outside the repository"
