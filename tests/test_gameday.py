@@ -90,6 +90,37 @@ def test_next_sengoku_turn_checks_once_its_title_is_written(run, tmp_path):
     assert run("check", root).exit_code == 0
 
 
+def test_next_clanwar_turn_lists_every_force_and_checks_once_filled(run, tmp_path):
+    root = tmp_path / "cw"
+    assert run("new", root, "--ruleset", "clanwar").exit_code == 0
+    result = run("next", root, "--date", "2026-06-06")
+    assert result.exit_code == 0, result.output
+    path = root / "content" / "turns" / "002.yaml"
+    text = path.read_text()
+    assert text.splitlines()[0] == "# yaml-language-server: $schema=../../schemas/turn-clanwar.schema.json"
+    assert set(yaml.safe_load(text)) == {"date", "title"}     # nothing is owed: the rest is commented
+    # every unit of the starter, with its owner, type and where it stands; the cavalry again
+    units = ["crane-3", "crane-1", "crane-2", "lion-2", "lion-1", "scorpion-1", "crab-1", "crab-2"]
+    assert re.findall(r"^#     ([\w-]+): ___  # \w+'s .* at [A-Z].*: one step$", text, re.M) == units
+    assert re.search(r"^#   cavalry:.*\n#     crane-3: ___  # Crane's crane-3 \(cavalry\): one more step$", text, re.M)
+    result = run("check", root)
+    assert blanks_reported(result.stderr) == ["title"] and len(problems(result.stderr)) == 1
+    assert "a name for the Strategic Turn" in result.stderr
+    # uncommented and filled, a move is played; a move left blank is named as a blank
+    filled = text.replace("title: ___", "title: The Crane gather")
+    filled = filled.replace("# moves:\n#   primary:\n", "moves:\n  primary:\n")
+    filled = filled.replace("#     crane-1: ___", "    crane-1: ___")
+    path.write_text(filled)
+    result = run("check", root)
+    assert blanks_reported(result.stderr) == ["moves.primary.crane-1"] and len(problems(result.stderr)) == 1
+    assert "a unit's one step" in result.stderr
+    path.write_text(filled.replace("    crane-1: ___", "    crane-1: kakita"))
+    result = run("check", root, "--strict")
+    assert result.exit_code == 0, result.output
+    state = json.loads(run("state", root, "--json").output)
+    assert state["units"]["crane-1"]["province"] == "kakita"
+
+
 def test_next_with_every_die_recorded_asks_for_the_initiative_dice(run, tmp_path):
     root = write_sengoku_example(tmp_path / "s", until=2)
     config = root / "content" / "campaign.yaml"
