@@ -220,7 +220,39 @@ def _message(error) -> str:
         return f"{prefix}expected {error.validator_value!r}, got {error.instance!r}"
     if error.validator == "pattern":
         return f"{prefix}{error.instance!r} does not have the expected form"
-    return prefix + error.message
+    sized = _size_message(error)
+    return prefix + (sized or error.message)
+
+
+def _size_message(error) -> str | None:
+    """Too few, too many or repeated entries, counted in words (jsonschema's own message prints
+    the whole list or mapping as Python writes it)."""
+    limit, value = error.validator_value, error.instance
+    if error.validator in ("minItems", "maxItems") and isinstance(value, list):
+        most = error.validator == "maxItems"
+        return (f"a list of {_count(len(value), 'entry', 'entries')} where at {'most' if most else 'least'} "
+                f"{limit} {'are' if limit != 1 else 'is'} {'allowed' if most else 'needed'}")
+    if error.validator in ("minProperties", "maxProperties") and isinstance(value, dict):
+        most = error.validator == "maxProperties"
+        return (f"a mapping of {_count(len(value), 'key', 'keys')} where at {'most' if most else 'least'} "
+                f"{limit} {'are' if limit != 1 else 'is'} {'allowed' if most else 'needed'}")
+    if error.validator in ("minLength", "maxLength") and isinstance(value, str):
+        most = error.validator == "maxLength"
+        return (f"text of {_count(len(value), 'character', 'characters')} where at {'most' if most else 'least'} "
+                f"{limit} {'are' if limit != 1 else 'is'} {'allowed' if most else 'needed'}")
+    if error.validator == "uniqueItems" and isinstance(value, list):
+        seen, twice = [], None
+        for item in value:
+            if item in seen:
+                twice = item
+                break
+            seen.append(item)
+        return f"the list names {_described(twice)} twice" if twice is not None else "the list repeats an entry"
+    return None
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
 
 
 WORDS = {"object": "a mapping of keys (key: value lines)", "array": "a list", "string": "text",

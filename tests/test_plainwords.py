@@ -61,6 +61,24 @@ def test_a_wrong_type_is_described_in_words_not_as_a_python_dump(run, make_campa
     assert "expected a list, got a mapping (players, winner: ...)" in stderr
 
 
+@pytest.mark.parametrize("schema, value, message", [
+    ({"type": "array", "minItems": 2}, [["crane"]], "a list of 1 entry where at least 2 are needed"),
+    ({"type": "array", "maxItems": 2}, ["a", "b", "c"], "a list of 3 entries where at most 2 are allowed"),
+    ({"type": "array", "maxItems": 1}, ["a", "b"], "a list of 2 entries where at most 1 is allowed"),
+    ({"type": "array", "uniqueItems": True}, ["crane", "lion", "crane"], "the list names 'crane' twice"),
+    ({"type": "object", "maxProperties": 1}, {"a": 1, "b": 2}, "a mapping of 2 keys where at most 1 is allowed"),
+    ({"type": "object", "minProperties": 1}, {}, "a mapping of 0 keys where at least 1 is needed"),
+    ({"type": "string", "maxLength": 3}, "abcd", "text of 4 characters where at most 3 are allowed"),
+    ({"type": "string", "minLength": 1}, "", "text of 0 characters where at least 1 is needed"),
+])
+def test_sizes_are_counted_in_words_not_dumped(schema, value, message):
+    import jsonschema
+
+    from chronicle import schemas
+    [error] = jsonschema.Draft202012Validator({"properties": {"sides": schema}}).iter_errors({"sides": value})
+    assert schemas._message(error) == f"sides: {message}"
+
+
 # ---- every error carries its [rule] tag ---------------------------------------------------------
 
 BROKEN = {
