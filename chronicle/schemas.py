@@ -36,7 +36,9 @@ MAP_PROPERTIES = {
                 "at": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2,
                        "description": "Position [x, y] (y grows downward), used to draw the map."},
                 "flags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True,
-                          "description": "Such as capital, fortress, no_start_capital, kyoto."},
+                          "examples": [["coast"], ["capital", "coast"]],
+                          "description": "Such as coast (faces the Sea: every coast reaches every other by sea), "
+                                         "capital (a Capital seat), fortress, no_start_capital, kyoto."},
                 "number": {"type": "integer", "description": "The province's number on a numbered map."},
                 "terrain": {"type": "string"},
                 "region": {"type": "string"},
@@ -49,6 +51,10 @@ MAP_PROPERTIES = {
     "links": {
         "type": "array",
         "items": {"type": "array", "minItems": 2, "maxItems": 3,
+                  "prefixItems": [{"type": "string"}, {"type": "string"},
+                                  {"enum": ["land", "sea", "mountain", "river", "ford"],
+                                   "description": "land (a normal border), sea (a sea lane), mountain (a mountain "
+                                                  "chain), river (a river without a ford), ford (a river with a ford)."}],
                   "items": {"type": "string"},
                   "description": "[a, b] for a land link, [a, b, kind] with kind land, sea, mountain, river or ford."},
     },
@@ -69,7 +75,7 @@ def campaign_schema(ruleset) -> dict:
     options = {name: dict(schema, description=doc, default=default)
                for name, (default, schema, doc) in ruleset.all_options().items()}
     player = {
-        "type": "object", "required": ["id"], "additionalProperties": False,
+        "type": "object", "required": ["id", *getattr(ruleset, "player_required", ())], "additionalProperties": False,
         "properties": {
             "id": ID,
             "name": {"type": "string"},
