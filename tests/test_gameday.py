@@ -121,6 +121,39 @@ def test_next_clanwar_turn_lists_every_force_and_checks_once_filled(run, tmp_pat
     assert state["units"]["crane-1"]["province"] == "kakita"
 
 
+def test_next_campagna_turn_owes_each_player_his_actions_in_the_initiative_order(run, tmp_path):
+    root = tmp_path / "cg"
+    assert run("new", root, "--ruleset", "campagna").exit_code == 0
+    state = json.loads(run("state", root, "--json").output)
+    result = run("next", root, "--date", "2026-05-01")
+    assert result.exit_code == 0, result.output
+    path = root / "content" / "turns" / "002.yaml"
+    text = path.read_text()
+    data = yaml.safe_load(text)
+    # R18: turn 2's order, the last of turn 1 first; two actions each (no bonus yet)
+    assert list(data["orders"]) == state["next_order"] == ["dario", "anna", "bruno", "carla"]
+    assert all(slot == [nextturn.BLANK, nextturn.BLANK] for slot in data["orders"].values())
+    # what each holds and what lies next to it, with the route's cost where it is not a plain border
+    assert re.search(r"anna: \[___, ___\]  # holds Alba, Borgo, Colle, Gola; empty nearby: Fonte, Lago; "
+                     r"enemy nearby: Dosso \(mountain: 2 actions\), Ponte$", text, re.M)
+    result = run("check", root)
+    assert blanks_reported(result.stderr) == ["title"] + [f"orders.{p}.{i}" for p in data["orders"] for i in (0, 1)]
+    assert len(problems(result.stderr)) == 9 and "\"Battaglia decisiva X\" (an enemy Capital)" in result.stderr
+    filled = (text.replace("title: ___", "title: Avanti")
+              .replace("dario: [___, ___]", "dario: [Schermaglia Bosco, Schermaglia Valle]")
+              .replace("anna: [___, ___]", "anna: [Schermaglia Fonte, Schermaglia Lago]")
+              .replace("bruno: [___, ___]", "bruno: [Schermaglia Selva, Scorreria Rocca]")
+              .replace("carla: [___, ___]", "carla: [Schermaglia Duna, Schermaglia Foce]"))
+    path.write_text(filled)
+    result = run("check", root)          # filled in, it checks: the raid on Rocca is still to be played
+    assert result.exit_code == 0, result.output
+    assert "1 battle of the calendar not yet played: Rocca" in result.stderr
+    # the next file, written before that battle is recorded, comes with the reminder
+    result = run("next", root, "--date", "2026-05-08")
+    assert result.exit_code == 0
+    assert "turn 2's calendar is not finished: record its battles in content/turns/002.yaml" in result.output + result.stderr
+
+
 def test_next_with_every_die_recorded_asks_for_the_initiative_dice(run, tmp_path):
     root = write_sengoku_example(tmp_path / "s", until=2)
     config = root / "content" / "campaign.yaml"
