@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 
+from ...i18n import N_
 from ...suggest import did_you_mean
 from .context import hand_mark
 from .events import CardDrawn, CardPlayed, DeckEmpty, DeckReshuffled, GameEnded, MarriagePassed
@@ -148,8 +149,9 @@ def end_of_turn(ctx, state):
         best = max((state.clans[c].prestige for c in contenders), default=0)
         top = sorted(c for c in contenders if state.clans[c].prestige == best)
         winner = top[0] if len(top) == 1 else None
-        ctx.emit(GameEnded(winner, best, f"deck {state.deck_number} is dealt and its last turn played" +
-                           ("" if winner else f"; tied: {', '.join(top)}")))
+        ctx.emit(GameEnded(winner, best, N_("deck %(deck)s is dealt and its last turn played", deck=state.deck_number)
+                           if winner else N_("deck %(deck)s is dealt and its last turn played; tied: %(clans)s",
+                                             deck=state.deck_number, clans=", ".join(top))))
         return state.but(game_over=True, winner=winner)
     clans = dict(state.clans)
     held = 0

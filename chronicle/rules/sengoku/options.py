@@ -5,6 +5,7 @@ A campaign changes any of them under ``options:`` in campaign.yaml (house rules 
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .armylists import DEFAULT_ARMY_LISTS, DEFAULT_CLAN_LISTS
 
 INT = {"type": "integer"}
@@ -91,8 +92,8 @@ OPTIONS = {
     # calendar
     "start_year": (1560, INT, "Year of the first turn."),
     "start_month": ("March", {"type": "string"}, "Month of the first turn (one of months)."),
-    "months": ([["March", "spring"], ["May", "summer"], ["July", "summer"], ["September", "summer"],
-                ["November", "autumn"], ["January", "winter"]],
+    "months": ([[N_("March"), N_("spring")], [N_("May"), N_("summer")], [N_("July"), N_("summer")],
+                [N_("September"), N_("summer")], [N_("November"), N_("autumn")], [N_("January"), N_("winter")]],
                {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2}},
                "The turns of a year: [month, season]; the year counts on at January."),
     # cards
