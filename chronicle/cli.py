@@ -16,8 +16,31 @@ import click
 
 from . import __version__, notices, report, ripple, rules, schemas, siteurl
 from . import distribution
-from .errors import ChronicleError
-from .history import load_history
+from .errors import ChronicleError, Problem
+
+# The rules, schemas and renderer are imported where a command needs them: a build that finds
+# nothing changed (see render/incremental.py) answers before they would have loaded.
+
+
+def load_history(*args, **kwargs):
+    from .history import load_history as load
+    return load(*args, **kwargs)
+
+
+class RulesetChoice(click.Choice):
+    """The registered rulesets, looked up when ``new`` runs or shows its help, not at import."""
+
+    def __init__(self):
+        super().__init__(())
+
+    @property
+    def choices(self):
+        from . import rules
+        return tuple(sorted(rules.registry()))
+
+    @choices.setter
+    def choices(self, _value):
+        pass
 
 CAMPAIGN_DIR = click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
 FORMAT = click.option("--format", "fmt", type=click.Choice(report.FORMATS), default=None,
@@ -56,9 +79,9 @@ def _fail(exc: ChronicleError, writes: bool = False) -> None:
     sys.exit(1)
 
 
-def _load(directory: Path, strict: bool = False, writes: bool = False, until: int | None = None):
+def _load(directory: Path, strict: bool = False, writes: bool = False, until: int | None = None, cache=None):
     try:
-        history = load_history(directory, until)
+        history = load_history(directory, until, cache)
     except ChronicleError as exc:
         _fail(exc, writes)
     warnings = [p for p in history.problems if p.severity != "error"]
@@ -192,14 +215,27 @@ def build(directory, strict, quiet, output, url, fmt):
     Example:
       chronicle build my-campaign && open my-campaign/site/index.html
     """
+    from .render import incremental
+    target = output or directory / "site"
+    inputs = incremental.digest(incremental.inputs_digest(directory), url)
+    same = incremental.up_to_date(Path(target).resolve(), inputs)
+    if same is not None and not same["warnings"]:       # built from these very files, and clean
+        _notices(same.get("notices") or [])        # the dice drawn, as the build that wrote it said
+        if not quiet:
+            click.echo(f"Built {same['count']} files into {target} (nothing changed).")
+        return
+    from .cache import HistoryCache
     from .render.site import build_site
-    history = _load(directory, strict, writes=True)
+    cache = HistoryCache.load(incremental.cache_dir(Path(target).resolve()))   # replay only what changed
+    history = _load(directory, strict, writes=True, cache=cache)
     if url:
         history = dataclasses.replace(history, campaign=dataclasses.replace(history.campaign, url=url))
-    target = output or directory / "site"
-    told = notices.correction(history, target) + notices.drawn(history)   # before the old site is replaced
+    drawn = notices.drawn(history)
+    told = notices.correction(history, target) + drawn      # before the old site is replaced
+    warnings = [p.format() for p in sorted(history.problems, key=Problem.sort_key) if p.severity != "error"]
     try:
-        count = build_site(history, target, progress=not quiet,
+        count = build_site(history, target, progress=not quiet, history_cache=cache,
+                           report={"inputs": inputs, "warnings": warnings, "notices": drawn},
                            wait=lambda: click.echo(f"Another build is writing {target}; waiting for it to finish.", err=True))
     except ChronicleError as exc:
         _fail(exc, writes=True)
@@ -210,7 +246,7 @@ def build(directory, strict, quiet, output, url, fmt):
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--ruleset", "-r", type=click.Choice(sorted(rules.registry())), default="pitac", show_default=True)
+@click.option("--ruleset", "-r", type=RulesetChoice(), default="pitac", show_default=True)
 @click.option("--title", default=None, help="The campaign's title.")
 def new(directory, ruleset, title):
     """Start a new campaign folder that checks and builds at once.
@@ -280,6 +316,8 @@ def schema(kind, output):
       chronicle schema turn-pitac > turn.schema.json
       chronicle schema --output schemas/
     """
+    from . import rules, schemas
+    from . import rules, schemas
     everything = schemas.all_schemas(rules.registry().values())
     if output:
         output.mkdir(parents=True, exist_ok=True)

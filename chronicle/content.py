@@ -101,8 +101,14 @@ def relative(path: Path, root: Path) -> str:
     return str(path)
 
 
-def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
-    """Read ``root/content``; returns the campaign (None if it cannot be built) and every problem."""
+def load_campaign(root: Path | str, reuse: Mapping[int, Turn] | None = None,
+                  by_turn: dict[int, list[Problem]] | None = None) -> tuple[Campaign | None, list[Problem]]:
+    """Read ``root/content``; returns the campaign (None if it cannot be built) and every problem.
+
+    For the incremental build (:mod:`chronicle.cache`): ``reuse`` maps turn numbers to turns
+    already read from the same bytes (their file is not parsed again, only their story re-read,
+    and their problems are the caller's to add), and ``by_turn`` collects each turn file's own
+    problems."""
     root = Path(root)
     content = root / "content"
     config_path = content / "campaign.yaml"
@@ -142,8 +148,8 @@ def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
     files, file_problems = _side_files(root, doc, ruleset)
     problems += file_problems
     if errors_only(file_problems):
-        return None, problems + _turns(root, ruleset, names)[1]
-    turns, turn_problems = _turns(root, ruleset, names)
+        return None, problems + _turns(root, ruleset, names=names)[1]
+    turns, turn_problems = _turns(root, ruleset, reuse or {}, by_turn, names)
     problems += turn_problems
 
     options = ruleset.option_defaults()
@@ -248,7 +254,9 @@ def _players(doc: Document) -> tuple[list[Player], list[Problem]]:
     return players, problems
 
 
-def _turns(root: Path, ruleset, names: set[str] = frozenset()) -> tuple[list[Turn], list[Problem]]:
+def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({}),
+           by_turn: dict[int, list[Problem]] | None = None,
+           names: set[str] = frozenset()) -> tuple[list[Turn], list[Problem]]:
     folder = root / "content" / "turns"
     if not folder.is_dir():
         return [], []
@@ -284,12 +292,18 @@ def _turns(root: Path, ruleset, names: set[str] = frozenset()) -> tuple[list[Tur
                                     hint=f"number turns without gaps: the next file is {expected:03d}.yaml",
                                     place=Place(shown, 1, 1), rule="turn files"))
         expected = number + 1
+        if number in reuse:
+            turns.append(Turn(number, reuse[number].doc, *_story(path, root)))
+            continue
+        before = len(problems)
         try:
             doc = load_yaml(path, shown)
         except ChronicleError as exc:
             problems += exc.problems
             doc = Document(shown, {}, {(): Place(shown, 1, 1)})
             turns.append(Turn(number, doc, *_story(path, root)))
+            if by_turn is not None:
+                by_turn[number] = problems[before:]
             continue
         if doc.data is None:
             doc.data = {}
@@ -304,6 +318,8 @@ def _turns(root: Path, ruleset, names: set[str] = frozenset()) -> tuple[list[Tur
         if not isinstance(doc.data, dict):
             doc = Document(shown, {}, doc.places, doc.key_places)
         turns.append(Turn(number, doc, *_story(path, root)))
+        if by_turn is not None:
+            by_turn[number] = problems[before:]
     return turns, problems
 
 

@@ -35,6 +35,7 @@ class History:
     start_events: tuple
     turns: tuple[TurnResult, ...]
     problems: tuple[Problem, ...]
+    turn_problems: tuple = ()        # the problems found replaying each turn (for the build cache)
 
     @property
     def final(self):
@@ -49,8 +50,12 @@ class History:
         return next(t for t in self.turns if t.turn.number == number)
 
 
-def replay(campaign: Campaign) -> History:
-    """Play every turn; collect every problem, with its place, without stopping at the first."""
+def replay(campaign: Campaign, reuse: tuple = (), reused_problems: tuple = ()) -> History:
+    """Play every turn; collect every problem, with its place, without stopping at the first.
+
+    ``reuse``: the results of the first turns as an earlier replay of the very same turn files
+    gave them (with ``reused_problems``, each turn's problems then): those turns are not played
+    again, only the turns after them (see :mod:`chronicle.cache`)."""
     ruleset = campaign.ruleset
     dice = DiceBox(campaign.seed)
     problems: list[Problem] = []
@@ -60,8 +65,14 @@ def replay(campaign: Campaign) -> History:
         problems += [campaign.doc.locate(p) for p in unrecorded(campaign, _distinct(dice.drawn), setup, ("players",))]
     start = state
     results = []
+    per_turn = []
+    for turn, result, found in zip(campaign.turns, reuse, reused_problems):
+        results.append(replace(result, turn=turn))
+        per_turn.append(tuple(found))
+        problems += found
+        state = result.after
     last = campaign.turns[-1].number if campaign.turns else 0
-    for turn in campaign.turns:
+    for turn in campaign.turns[len(results):]:
         mark = len(dice.drawn)
         blanks = blank_problems(ruleset, turn.data)
         if blanks:
@@ -78,11 +89,13 @@ def replay(campaign: Campaign) -> History:
         drawn = _distinct(dice.drawn[mark:])
         if campaign.options.get("all_dice_recorded") and not blanks:
             found += unrecorded(campaign, drawn, found, ("dice",) if "dice" in turn.data else ())
-        problems += [p if p.place else turn.doc.locate(p) for p in found]
+        located = [p if p.place else turn.doc.locate(p) for p in found]
+        problems += located
+        per_turn.append(tuple(located))
         results.append(TurnResult(turn, record, state, after, tuple(events), drawn))
         state = after
     return History(campaign, start, tuple(start_events), tuple(results),
-                   tuple(problems))
+                   tuple(problems), tuple(per_turn))
 
 
 def _distinct(drawn) -> tuple:
@@ -126,26 +139,30 @@ def unrecorded(campaign: Campaign, drawn, found, path: tuple) -> list[Problem]:
             for where, dice in draw_groups(campaign, left)]
 
 
-def replay_folder(root: Path | str) -> tuple[History | None, list[Problem]]:
+def replay_folder(root: Path | str, cache=None) -> tuple[History | None, list[Problem]]:
     """Load and replay without raising: the History carries every problem, the loader's first.
 
-    None (with the problems) when the campaign cannot even be loaded."""
+    None (with the problems) when the campaign cannot even be loaded. With ``cache`` (a
+    :class:`chronicle.cache.HistoryCache`), only the turns from the first changed one are read
+    and replayed."""
+    if cache is not None:
+        return cache.replay_folder(root)
     campaign, problems = load_campaign(root)
     if campaign is None:
         return None, problems
     history = replay(campaign)
     everything = tuple(problems) + tuple(history.problems)
-    return History(history.campaign, history.start, history.start_events, history.turns, everything), list(everything)
+    return replace(history, problems=everything), list(everything)
 
 
-def load_history(root: Path | str, until: int | None = None) -> History:
+def load_history(root: Path | str, until: int | None = None, cache=None) -> History:
     """Load and replay; raise ChronicleError with every error found (warnings stay on History).
 
     With ``until``, errors in turn files after that turn are let through (they cannot change the
     state up to it): the administrator can look at turn 3 while turn 7 is still being written.
     Those later errors come back as warnings.
     """
-    history, problems = replay_folder(root)
+    history, problems = replay_folder(root, cache)
     if history is None:
         raise ChronicleError(problems)
     everything = list(history.problems)
@@ -153,7 +170,7 @@ def load_history(root: Path | str, until: int | None = None) -> History:
         everything = [_after_turn_as_warning(p, until) for p in everything]
     if errors_only(everything):
         raise ChronicleError(everything)
-    return History(history.campaign, history.start, history.start_events, history.turns, tuple(everything))
+    return replace(history, problems=tuple(everything))
 
 
 def _after_turn_as_warning(problem: Problem, until: int) -> Problem:

@@ -19,9 +19,11 @@ from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 from typing import Callable
 
 from .errors import ChronicleError, Problem
+from .cache import HistoryCache
 from .history import load_history
 from .render.site import build_site
 
@@ -47,10 +49,11 @@ RELOAD_SCRIPT = """<script>
   }
   function hide() { if (box) { box.remove(); box = null; } }
   function poll() {
-    fetch("%(status)s", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (s) {
+    // the server answers as soon as a build ends (or after a while with nothing new): no delay
+    fetch("%(status)s?since=" + version, {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (s) {
       if (s.version !== version) { window.location.reload(); return; }
       if (s.error) { show(s.error); } else { hide(); }
-      setTimeout(poll, 700);
+      setTimeout(poll, 50);
     }).catch(function () { setTimeout(poll, 2000); });
   }
   poll();
@@ -79,13 +82,16 @@ class Site:
         self.version = 0
         self.error: str | None = None
         self.lock = threading.Lock()
+        self.built = threading.Condition(self.lock)
+        self.cache = HistoryCache()      # the campaign as last replayed, kept in memory
+        self.kept: dict = {}             # and the pages' model of it
 
     def build(self) -> bool:
         """Rebuild; keep the last good site when this one fails. True if it built."""
         try:
-            history = load_history(self.root)
+            history = load_history(self.root, cache=self.cache)      # replays only from the first changed turn
             warnings = [p for p in history.problems if p.severity != "error"]
-            count = build_site(history, self.output, progress=False)
+            count = build_site(history, self.output, progress=False, keep=self.kept)
             error = None
             for problem in sorted(warnings, key=Problem.sort_key):
                 self.echo(problem.format())
@@ -100,10 +106,15 @@ class Site:
         with self.lock:
             self.version += 1
             self.error = error
+            self.built.notify_all()
         return error is None
 
-    def status(self) -> dict:
+    def status(self, since: int | None = None, wait: float = 20.0) -> dict:
+        """The version and error; with ``since``, first wait (up to ``wait`` seconds) for a build
+        after that version, so that a page reloads the moment its new build is there."""
         with self.lock:
+            if since is not None:
+                self.built.wait_for(lambda: self.version != since, timeout=wait)
             return {"version": self.version, "error": self.error}
 
     def close(self) -> None:
@@ -130,7 +141,7 @@ def snapshot(root: Path) -> dict[str, tuple[int, int]]:
 class Watcher(threading.Thread):
     """Polls the campaign's files and rebuilds once they have stopped changing."""
 
-    def __init__(self, site: Site, interval: float = 0.4):
+    def __init__(self, site: Site, interval: float = 0.15):
         super().__init__(daemon=True, name="chronicle-watcher")
         self.site = site
         self.interval = interval
@@ -169,7 +180,9 @@ class Handler(SimpleHTTPRequestHandler):
     def do_GET(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path == STATUS:
-            return self._send(json.dumps(self.site.status()).encode(), "application/json")
+            since = parse_qs(urlsplit(self.path).query).get("since", [None])[0]
+            since = int(since) if since and since.lstrip("-").isdigit() else None
+            return self._send(json.dumps(self.site.status(since)).encode(), "application/json")
         if not self.site.output.is_dir():
             return self._send(self._inject(ERROR_PAGE), "text/html; charset=utf-8")
         local = Path(self.translate_path(path))
@@ -205,7 +218,7 @@ class Handler(SimpleHTTPRequestHandler):
 class Server:
     """Build, watch and serve; ``start()`` returns the port (0 asks for a free one)."""
 
-    def __init__(self, root: Path, port: int = 8000, echo: Callable[[str], None] = print, interval: float = 0.4):
+    def __init__(self, root: Path, port: int = 8000, echo: Callable[[str], None] = print, interval: float = 0.15):
         self.site = Site(root, echo)
         self.port = port
         self.interval = interval

@@ -45,7 +45,7 @@ def test_new_writes_a_pages_workflow_pinned_to_this_version(run, tmp_path):
     assert 'pip install "$CHRONICLE"' in steps
     assert any(s.startswith("chronicle build") for s in steps)
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
-    assert (target / ".gitignore").read_text().strip() == "/site/"
+    assert (target / ".gitignore").read_text().split() == ["/site/", "/.site.cache/"]     # the site and its build cache
 
 
 def test_new_refuses_a_folder_that_is_not_empty(run, tmp_path):

@@ -161,7 +161,7 @@ def test_a_failed_build_leaves_the_old_site(small, run):
     assert "templates/turn.html" in result.stderr
     assert "no_such_thing" in result.stderr
     assert files(site) == before
-    leftovers = [p.name for p in small.iterdir() if p.name.startswith(".site")]
+    leftovers = [p.name for p in small.iterdir() if p.name.startswith(".site") and p.name != ".site.cache"]
     assert leftovers == []
 
 
@@ -172,10 +172,12 @@ def test_an_error_while_writing_leaves_the_old_site(small, monkeypatch):
     def boom(self):
         raise RuntimeError("disk full")
     monkeypatch.setattr(site_module.SiteRenderer, "_feed", boom)
+    story = small / "content" / "turns" / "002.md"                   # the feed must be made again
+    story.write_text("A new story.\n", encoding="utf-8")
     with pytest.raises(RuntimeError):
         build(small)
     assert files(site) == before
-    assert [p.name for p in small.iterdir() if p.name.startswith(".site")] == []
+    assert [p.name for p in small.iterdir() if p.name.startswith(".site") and p.name != ".site.cache"] == []
 
 
 def test_the_map_geometry_is_computed_once_per_build(small, monkeypatch):
@@ -258,9 +260,15 @@ def test_state_json_beside_each_turn(small):
     campaign = history.campaign
     for result in history.turns:
         data = json.loads((site / "turns" / f"{result.turn.number:03d}" / "state.json").read_text(encoding="utf-8"))
-        expected = campaign.ruleset.to_json(campaign, result.after, result.events)
-        expected["summary"] = ripple.summary_json(campaign.ruleset.summary(campaign, result.after))   # for the ripple
-        assert data == json.loads(json.dumps(expected))
+        whole = json.loads(json.dumps(campaign.ruleset.to_json(campaign, result.after, result.events)))
+        # for the ripple, what a later build compares
+        whole["summary"] = json.loads(json.dumps(ripple.summary_json(campaign.ruleset.summary(campaign, result.after))))
+        ranking = data.pop("ranking")
+        assert data == {k: v for k, v in whole.items() if k != "ranking"}
+        # the epochs closed in this turn, and how many closed before (their own turns' files hold them)
+        assert ranking["epochs"] == [e for e in whole["ranking"]["epochs"] if e["ended_turn"] == result.turn.number]
+        assert ranking["epochs_before"] + len(ranking["epochs"]) == len(whole["ranking"]["epochs"])
+        assert ranking["totals"] == whole["ranking"]["totals"] and ranking["epoch"] == whole["ranking"]["epoch"]
     start = json.loads((site / "turns" / "000" / "state.json").read_text(encoding="utf-8"))
     assert start["turn"] == 0
 

@@ -67,9 +67,17 @@ title. Orders the rules rejected are not drawn: a built site's turns are legal.
 
 from __future__ import annotations
 
+import functools
+
 import enum
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
+
+
+@functools.lru_cache(maxsize=None)
+def _kind_of_class(name: str) -> str:
+    """``BattleFought`` -> ``battle-fought`` (asked for every event on every page: worked out once)."""
+    return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
 
 
 @dataclass(frozen=True)
@@ -82,8 +90,7 @@ class Event:
 
     @property
     def kind(self) -> str:
-        name = type(self).__name__
-        return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
+        return _kind_of_class(type(self).__name__)
 
     @property
     def text(self) -> str:
@@ -266,6 +273,12 @@ class Ruleset:
         players keep secret (Sengoku's tactical cards); ``private`` is the administrator's view."""
         raise NotImplementedError
 
+    def turn_json(self, campaign, state, events=()) -> dict:
+        """The public state after one turn, for the site's ``turns/NNN/state.json``: :meth:`to_json`,
+        less any record that only grows (a ruleset overrides this to keep, say, only the ranking
+        periods closed in this turn), so that a long campaign's files do not repeat each other."""
+        return self.to_json(campaign, state, events)
+
     def summary(self, campaign, state) -> Summary:
         raise NotImplementedError
 
@@ -322,6 +335,7 @@ def namer(campaign, states=()):
         if some_id is None or some_id in campaign.player_ids or some_id in campaign.map.provinces:
             return campaign.name_of(some_id)
         return extra.get(some_id, str(some_id))
+    name.extra = extra                   # what the site's incremental build hashes: a rename shows on every page
     return name
 
 

@@ -130,5 +130,14 @@ class Pitac(Ruleset):
     def to_json(self, campaign, state, events=(), private: bool = False):
         return views.to_json(campaign, state, events)     # Pitac keeps nothing secret
 
+    def turn_json(self, campaign, state, events=()):
+        """to_json with only the ranking epochs closed in this very turn (the earlier ones are in
+        the state.json of the turns that closed them): one epoch closes every few turns."""
+        data = views.to_json(campaign, state, events)
+        ranking = data["ranking"]
+        ranking["epochs_before"] = sum(1 for e in state.epochs if e.ended_turn != state.turn)
+        ranking["epochs"] = [e for e in ranking["epochs"] if e["ended_turn"] == state.turn]
+        return data
+
     def standings(self, campaign, state):
         return views.standings(campaign, state)
