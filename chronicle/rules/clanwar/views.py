@@ -67,6 +67,8 @@ def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
             entry["deck"] = list(faction.deck)
         factions[pid] = entry
     events = list(events)
+    # L70: 'If your daimyo leads a combat unit, these command group models are placed off-table and out of use'
+    leaders = {u.leader for u in state.units.values() if u.models > 0 and u.leader}
     return {
         "turn": state.turn, "ruleset": ruleset.name,
         "provinces": {p: {"controller": o, "owner": o, "original": state.original.get(p),
@@ -77,7 +79,8 @@ def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
         "players": factions,
         "koku": {pid: f.koku for pid, f in state.factions.items()},
         "units": {u.id: u.to_json() for u in sorted(state.units.values(), key=lambda u: u.id)},
-        "personalities": {p.id: p.to_json() for p in sorted(state.personalities.values(), key=lambda p: p.id)},
+        "personalities": {p.id: {**p.to_json(), "command_group_off_table": bool(p.command_group) and p.id in leaders}
+                          for p in sorted(state.personalities.values(), key=lambda p: p.id)},
         "alliances": sorted(sorted(pair) for pair in state.alliances),
         "graveyard": sorted(state.graveyard),
         "dead": sorted(p.id for p in state.personalities.values() if p.status == DEAD),
