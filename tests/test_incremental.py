@@ -333,3 +333,19 @@ def test_a_rulesets_own_pages_follow_the_history(tmp_path):
     last.write_text(text.replace("models: 6", "models: 5"), encoding="utf-8")
     reused, rewritten = rebuilt(root, tmp_path)
     assert "forces.html" in rewritten
+
+
+def test_templates_are_kept_compiled_beside_the_site(campaign, monkeypatch):
+    """A build leaves its compiled templates in the build cache; the next process reads them
+    instead of compiling the theme again (Jinja checks each against its template's source)."""
+    folder = incremental.cache_dir(campaign / "site")
+    kept = list(folder.glob("templates-*/*"))
+    assert kept
+    env = site_module.environment(campaign, folder)
+
+    def compile_again(*args, **kwargs):
+        raise AssertionError("a template was compiled again")
+    monkeypatch.setattr(type(env), "compile", compile_again)
+    assert env.get_template("turn.html") is not None
+    with pytest.raises(AssertionError, match="compiled again"):
+        site_module.environment(campaign, None).get_template("turn.html")

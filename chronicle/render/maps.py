@@ -9,7 +9,8 @@ classes, marks and pieces. Outlines come from, in order:
    drawn as a muted coast, projected with the ``projection`` the geometry file states;
 2. a province's own ``path`` in the map file;
 3. otherwise a cell grown from the province's position: a Voronoi diagram of every ``at``,
-   clipped to a buffer around their hull.
+   clipped to the geometry file's ``land`` when it has one (with its ``coast`` paths, the land
+   beyond the provinces, drawn muted), else to a buffer around their hull.
 
 The painter reads a :class:`~chronicle.rules.Summary` only: who holds what, marks and pieces.
 """
@@ -114,12 +115,15 @@ def map_geometry(campaign) -> MapGeometry:
     outlines: dict[str, str] = {}
     view_box = None
     coast: tuple[str, ...] = ()
+    land = None
     if game_map.geometry and campaign.map_dir:
         data = json.loads((Path(campaign.map_dir) / game_map.geometry).read_text(encoding="utf-8"))
         outlines.update({pid: d for pid, d in data.get("paths", {}).items() if pid in provinces})
         if data.get("viewBox"):
             view_box = tuple(float(v) for v in str(data["viewBox"]).split())
         coast = _coast(Path(campaign.map_dir) / "extras.geojson", data.get("projection", ""))
+        coast += tuple(str(d) for d in data.get("coast", ()))
+        land = _land(data.get("land"))
     for pid, province in provinces.items():
         if pid not in outlines and province.path:
             outlines[pid] = province.path
@@ -128,7 +132,7 @@ def map_geometry(campaign) -> MapGeometry:
     drawn_from = "outlines"
     if missing:
         drawn_from = "cells" if len(missing) == len(provinces) else "outlines"
-        outlines.update(_cells(positions, missing))
+        outlines.update(_cells(positions, missing, land))
     shapes = {pid: _bbox_area(d) for pid, d in outlines.items()}
     if view_box is None:
         view_box = _fit([shapes[pid][0] for pid in shapes] + [(x, y, x, y) for x, y in positions.values()])
@@ -168,15 +172,33 @@ def _positions(provinces) -> dict[str, tuple[float, float]]:
     return points
 
 
-def _cells(positions: dict[str, tuple[float, float]], wanted: list[str]) -> dict[str, str]:
-    """Voronoi cells around every position, clipped to a buffer around their hull."""
+def _land(paths) -> Polygon | None:
+    """The land a geometry file draws (``land``: SVG paths of straight lines, one polygon each):
+    grown cells are clipped to it, so that a map of positions alone can still have a coast."""
+    if not paths:
+        return None
+    polygons = []
+    for d in paths:
+        rings = []
+        for ring in re.findall(r"M([^MZ]*)Z?", str(d)):
+            values = [float(n) for n in _NUMBER.findall(ring)]
+            rings.append(list(zip(values[0::2], values[1::2])))
+        if rings and len(rings[0]) >= 3:
+            polygons.append(Polygon(rings[0], [r for r in rings[1:] if len(r) >= 3]))
+    return shapely.unary_union(polygons) if polygons else None
+
+
+def _cells(positions: dict[str, tuple[float, float]], wanted: list[str], land=None) -> dict[str, str]:
+    """Voronoi cells around every position, clipped to the map's ``land`` when its geometry file
+    draws one, else to a buffer around their hull."""
     ids = sorted(positions)
     if len(ids) == 1:
         x, y = positions[ids[0]]
         return {ids[0]: _path(Point(x, y).buffer(0.5, quad_segs=8), 3)} if ids[0] in wanted else {}
     points = [Point(positions[pid]) for pid in ids]
     spacing = median(min(p.distance(q) for q in points if q is not p) for p in points) or 1.0
-    land = MultiPoint(points).convex_hull.buffer(0.55 * spacing, quad_segs=8)
+    if land is None:
+        land = MultiPoint(points).convex_hull.buffer(0.55 * spacing, quad_segs=8)
     x0, y0, x1, y1 = land.bounds
     decimals = _decimals(max(x1 - x0, y1 - y0) / 1000)
     cells = list(voronoi_diagram(MultiPoint(points), envelope=land.envelope.buffer(spacing)).geoms)

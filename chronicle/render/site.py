@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shutil
 import posixpath
 import sys
 import traceback
@@ -47,26 +48,48 @@ class Output:
 
 # ---- templates ----------------------------------------------------------------------------
 
+def _bytecode_cache(folder: Path | None) -> jinja2.BytecodeCache | None:
+    """Compiled templates under ``folder``, in a subfolder named by chronicle's own version: Jinja
+    checks an entry against its template's source, not against the environment's settings, so a
+    new chronicle (another extension, other options) never reads what an older one compiled."""
+    if folder is None:
+        return None
+    here = Path(folder) / f"templates-{incremental.code_fingerprint()[:16]}"
+    try:
+        here.mkdir(parents=True, exist_ok=True)
+        for old in Path(folder).glob("templates-*"):
+            if old != here:
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        return None                     # no cache: every template is compiled, as before
+    return jinja2.FileSystemBytecodeCache(str(here))
+
+
 def template_dirs(root: Path) -> list[Path]:
     """Where templates are looked up, first match wins: the campaign's own, then the default."""
     own = Path(root) / "templates"
     return ([own] if own.is_dir() else []) + [default_theme_dir()]
 
 
-def environment(root: Path) -> jinja2.Environment:
+def environment(root: Path, compiled: Path | None = None) -> jinja2.Environment:
     """Jinja with autoescape on; ``default/NAME`` always names the default theme's file.
 
     Jinja2's i18n extension translates the theme's strings (``{% trans %}``, ``_()``,
     ``ngettext()``) in the language in force (:mod:`chronicle.i18n`); ``tr(value)`` translates a
     data string a ruleset marked with ``N_``; the filters ``date`` and ``number`` write dates and
     numbers as the language does.
+
+    ``compiled``: a folder where templates are kept compiled between processes (Jinja's bytecode
+    cache: each entry is checked against its template's source, so an edited template is compiled
+    anew); compiling the theme is a large part of a rebuild that renders only a few pages.
     """
     default = default_theme_dir()
     loaders = [jinja2.FileSystemLoader(str(d)) for d in template_dirs(root)]
     loaders.append(jinja2.PrefixLoader({"default": jinja2.FileSystemLoader(str(default))}))
     env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
+                             bytecode_cache=_bytecode_cache(compiled))
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(i18n.gettext_raw, i18n.ngettext_raw, newstyle=True,
                                   pgettext=i18n.pgettext_raw, npgettext=i18n.npgettext_raw)
@@ -147,11 +170,12 @@ def preview_path(view) -> str:
 class SiteRenderer:
     """Gathers everything once, then hands out the outputs to write."""
 
-    def __init__(self, history, keep: dict | None = None):
+    def __init__(self, history, keep: dict | None = None, compiled: Path | None = None):
         """``keep``: what a long-running caller (``chronicle serve``) keeps from one build to the
         next: the pages' model (a turn replayed from the cache keeps its view), the map painter (its
         label placing is costly) while the campaign's files and the marks are the same, and the
-        templates compiled (Jinja reloads any template whose file changed)."""
+        templates compiled (Jinja reloads any template whose file changed). ``compiled``: where
+        the templates are kept compiled between processes (see :func:`environment`)."""
         keep = {} if keep is None else keep
         self.history = history
         self.campaign = history.campaign
@@ -172,7 +196,7 @@ class SiteRenderer:
         if keep.get("env", (None, None))[0] == folders:
             self.env = keep["env"][1]
         else:
-            self.env = environment(self.campaign.root)
+            self.env = environment(self.campaign.root, compiled)
         keep.update(model=self.model, painter=(painter_key, self.painter), env=(folders, self.env))
         self.root = self.campaign.root
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
@@ -468,7 +492,7 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
-    renderer = SiteRenderer(history, keep)
+    renderer = SiteRenderer(history, keep, compiled=incremental.cache_dir(target))
     outputs = renderer.outputs()
     statics = renderer.static_files()
     items = outputs + [Output(path, (lambda source=source: source.read_bytes()), incremental.digest(path, source.read_bytes()))

@@ -190,6 +190,12 @@ class BidResolved(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         bids = ", ".join(f"{name(p)} {b}" for p, b in self.bids)
+        if self.category == "item":     # an item is bought, not recruited (L60)
+            if self.winner is None:
+                return _("Bids for %(subject)s: %(bids)s; a tie for the highest bid: no one buys %(subject)s",
+                         subject=name(self.subject), bids=bids)
+            return _("Bids for %(subject)s: %(bids)s; %(winner)s buys %(subject)s for %(price)s koku",
+                     subject=name(self.subject), bids=bids, winner=name(self.winner), price=self.price)
         if self.winner is None:
             return _("Bids for %(subject)s: %(bids)s; a tie for the highest bid: no one recruits %(subject)s",
                      subject=name(self.subject), bids=bids)
