@@ -30,6 +30,7 @@ from ..siteurl import absolute
 from . import feeds, incremental, output, preview, ruleset_pages, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
+from .mapviews import SiteMaps
 from .markdown import render_markdown
 from .theme import default_theme_dir
 
@@ -192,6 +193,7 @@ class SiteRenderer:
                 self.painter = keep["painter"][1]
             else:
                 self.painter = MapPainter(self.campaign, marked=marked)   # its shared layers carry titles
+            self.maps = SiteMaps(self.campaign, self.model, self.painter)
         folders = tuple(template_dirs(self.campaign.root))
         if keep.get("env", (None, None))[0] == folders:
             self.env = keep["env"][1]
@@ -290,20 +292,6 @@ class SiteRenderer:
         view = self.model.turns[number] if 0 <= number < len(self.model.turns) else None
         return incremental.digest(view.story if view else None)
 
-    def map_svg(self, view: views.TurnView, page_path: str, mark_changes: bool = True) -> Markup:
-        href = Linker(page_path)
-        title = _("The map at the start") if view.number == 0 else _("The map after turn %(number)s", number=view.number)
-        return Markup(self.painter.svg(view.summary, changed=view.changed if (mark_changes and view.number) else None,
-                                       title=title, href=lambda pid: href(f"provinces/{pid}.html")))
-
-    def map_frame(self, view: views.TurnView) -> dict:
-        """How a phone frames the map of ``view``: the readable width (CSS pixels), whether that is
-        wider than a phone (then the frame scrolls sideways, with a hint), and where it first looks
-        (the provinces that changed hands, in percent of the map's width and height)."""
-        width = self.painter.readable_width()
-        x, y = self.painter.focus([c.province for c in view.changes] if view.changes else ())
-        return {"width": width, "scrolls": width > 420, "x": x, "y": y}
-
     def charts(self, emphasis: str | None, prefix: str) -> list[Markup]:
         """The two charts with ``emphasis``'s lines standing out; drawn once for every page."""
         return [Markup(drawing.svg(emphasis, id=f"{prefix}-{suffix}"))
@@ -341,11 +329,11 @@ class SiteRenderer:
 
     def _outputs(self) -> list[Output]:
         model, campaign = self.model, self.campaign
+        maps = self.maps
         last = model.final.number
         now = (self.turn_key(last), self.story_key(last))       # the pages that show the latest state
         out = [self._page("index.html", "index.html", "home", key=now,
-                          lazy_map=lambda: self.map_svg(model.final, "index.html"), map_frame=self.map_frame(model.final),
-                          legend=self.painter.legend(model.final.summary, model.final.changed if model.final.number else None),
+                          lazy_map=lambda: maps.turn(model.final, "index.html"), legend=maps.legend(model.final),
                           latest=model.final, og_image=preview_path(model.final),
                           og_image_alt=self.preview_alt(model.final))]
         out.append(self._page("turns/index.html", "turns.html", "turns", key=now))
@@ -355,35 +343,31 @@ class SiteRenderer:
             out.append(self._page(path, "turn.html", "turn", turn=view, og_image=preview_path(view),
                                   og_image_alt=self.preview_alt(view),
                                   key=(self.turn_key(n), self.story_key(n), self.turn_key(n + 1)),
-                                  lazy_map=lambda v=view, p=path: self.map_svg(v, p), map_frame=self.map_frame(view),
-                                  legend=self.painter.legend(view.summary, view.changed if view.number else None)))
+                                  lazy_map=lambda v=view, p=path: maps.turn(v, p), legend=maps.legend(view)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v),
                               self.key(f"turns/{view.slug}/state.json", self.turn_key(n))))
             out.append(Output(preview_path(view), lambda v=view: self.preview_png(v),
                               self.key(preview_path(view), self.turn_key(n))))
-            out.append(Output(f"turns/{view.slug}/map.svg", lambda v=view: self.painter.svg(
-                v.summary, changed=v.changed if v.number else None, standalone=True,
-                title=(_("The start") if v.number == 0 else _("After turn %(number)s", number=v.number)) + f" — {campaign.title}"),
-                self.key(f"turns/{view.slug}/map.svg", self.turn_key(n))))
         for player in campaign.players:
             out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player, key=now,
-                                  lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}")))
+                                  lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}"),
+                                  lazy_map=lambda p=player.id: maps.player(p, f"players/{p}.html"),
+                                  lazy_legend=lambda p=player.id: maps.player_legend(p)))
         out.append(self._page("provinces/index.html", "provinces.html", "provinces", key=now))
         for pid in sorted(campaign.map.provinces):
             out.append(self._page(f"provinces/{pid}.html", "province.html", "province", key=now,
-                                  province=campaign.map.provinces[pid]))
+                                  province=campaign.map.provinces[pid],
+                                  lazy_map=lambda p=pid: maps.province(p, f"provinces/{p}.html")))
         out.append(self._page("standings.html", "standings.html", "standings", key=now, lazy_charts=lambda: self.charts(None, "chart-all")))
         if model.sheets is not None:
             out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", key=now,
                                   sheets=model.sheets,
-                                  lazy_sheet_maps=lambda: {sheet["province"]: Markup(self.painter.svg(
-                                      model.final.summary, focus=sheet["province"], ids=False,
-                                      title=_("%(province)s and around it", province=campaign.name_of(sheet["province"]))))
-                                      for sheet in model.sheets}))
-        _x, _y, w, h = self.painter.geometry.view_box
+                                  lazy_sheet_maps=lambda: {sheet["province"]: maps.sheet(sheet["province"])
+                                                           for sheet in model.sheets}))
         out += ruleset_pages.outputs(self)
-        out.append(self._page("timeline.html", "timeline.html", "timeline", key=now, map_size=(round(w), round(h)),
-                              legend=self.painter.legend(model.final.summary, {"": None})))
+        out.append(self._page("timeline.html", "timeline.html", "timeline", key=now,
+                              lazy_timeline=lambda: maps.timeline("timeline.html", model.recent),
+                              legend=maps.timeline_legend()))
         out += self._period_pages()
         shown = [v.number for v in model.turns[1:]][-feeds.FEED_ENTRIES:]
         out.append(Output("feed.xml", self._feed, self.key("feed.xml", now, [self.story_key(n) for n in shown])))
@@ -402,21 +386,21 @@ class SiteRenderer:
     def _period_pages(self) -> list[Output]:
         """The pages of a long history, PERIOD turns each: the main pages show the latest turns."""
         out = []
-        _x, _y, w, h = self.painter.geometry.view_box
         for period in self.model.periods:
             slug = period.slug
             shown = {"shown": period.turns, "period": period,
                      "key": (self.turn_key(period.last), len(self.model.periods))}
             out.append(self._page(f"turns/{slug}.html", "turns.html", "turns", **shown))
             out.append(self._page(f"standings/{slug}.html", "standings.html", "standings", charts=[], **shown))
-            out.append(self._page(f"timeline/{slug}.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
-                                  legend=self.painter.legend(self.model.final.summary, {"": None}), **shown))
+            out.append(self._page(f"timeline/{slug}.html", "timeline.html", "timeline",
+                                  lazy_timeline=lambda p=period, page=f"timeline/{slug}.html": self.maps.timeline(page, p.turns),
+                                  legend=self.maps.timeline_legend(), **shown))
             for player in self.campaign.players:
                 out.append(self._page(f"players/{player.id}/{slug}.html", "player.html", "player", player=player,
-                                      charts=[], **shown))
+                                      charts=[], map=None, **shown))
             for pid in sorted(self.campaign.map.provinces):
                 out.append(self._page(f"provinces/{pid}/{slug}.html", "province.html", "province",
-                                      province=self.campaign.map.provinces[pid], **shown))
+                                      province=self.campaign.map.provinces[pid], map=None, **shown))
         return out
 
     def preview_alt(self, view: views.TurnView) -> str:

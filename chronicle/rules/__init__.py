@@ -128,6 +128,12 @@ class Standings:
     columns: tuple[str, ...]
     rows: tuple[tuple[str, tuple[Any, ...]], ...]   # (player id, cells)
     notes: tuple[str, ...] = ()
+    #: the columns that matter most: the score that decides the game and the status (Shogun,
+    #: seppuku); a phone keeps them in view beside the player and folds the others under
+    key: tuple[str, ...] = ()
+
+    def is_key(self, column: str) -> bool:
+        return column in self.key if self.key else column.lower() == "status"
 
 
 @dataclass(frozen=True)

@@ -234,7 +234,7 @@ class Sengoku(Ruleset):
                           season=Message(date.season), deck=state.deck_number),)
         # N_: the site shows the columns, statuses and notes in its language (tr); the terminal in English
         return Standings((N_("Provinces"), N_("Prestige"), N_("Armies"), N_("Elements"), N_("Cards"), N_("Status")),
-                         tuple(rows), notes)
+                         tuple(rows), notes, key=(N_("Prestige"), N_("Status")))
 
     def to_json(self, campaign, state, events=(), private: bool = False) -> dict:
         """The state after a turn and its events, as documented in docs/rules/sengoku.md ("State
