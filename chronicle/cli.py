@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__, report, siteurl
+from . import __version__, notices, report, ripple, rules, schemas, siteurl
 from . import distribution
 from .errors import ChronicleError, Problem
 
@@ -62,6 +62,12 @@ def _report(problems) -> None:
     context = click.get_current_context()
     fmt = context.params.get("fmt") or report.default_format()
     for line in report.lines(problems, fmt, context.params.get("directory", ".")):
+        click.echo(line, err=True)
+
+
+def _notices(lines) -> None:
+    """Notes for the administrator (dice drawn, a correction's ripple): stderr, after the problems."""
+    for line in lines:
         click.echo(line, err=True)
 
 
@@ -149,6 +155,7 @@ def check(directory, strict, fmt):
       content/turns/004.yaml:12:7: error: unknown territory 'inaba' ...
     """
     history = _load(directory, strict)
+    _notices(notices.correction(history, directory / "site") + notices.drawn(history))
     turns = len(history.turns)
     click.echo(f"{history.campaign.title}: {turns} turn{'s' if turns != 1 else ''} replayed, no errors.")
 
@@ -181,6 +188,7 @@ def state(directory, turn, as_json, private, fmt):
     after = history.state_after(number)
     if as_json:
         data = ruleset.to_json(campaign, after, events, private=private)
+        data["summary"] = ripple.summary_json(ruleset.summary(campaign, after))
         click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
         return
     from .render.text import state_table
@@ -212,6 +220,7 @@ def build(directory, strict, quiet, output, url, fmt):
     inputs = incremental.digest(incremental.inputs_digest(directory), url)
     same = incremental.up_to_date(Path(target).resolve(), inputs)
     if same is not None and not same["warnings"]:       # built from these very files, and clean
+        _notices(same.get("notices") or [])        # the dice drawn, as the build that wrote it said
         if not quiet:
             click.echo(f"Built {same['count']} files into {target} (nothing changed).")
         return
@@ -221,13 +230,16 @@ def build(directory, strict, quiet, output, url, fmt):
     history = _load(directory, strict, writes=True, cache=cache)
     if url:
         history = dataclasses.replace(history, campaign=dataclasses.replace(history.campaign, url=url))
+    drawn = notices.drawn(history)
+    told = notices.correction(history, target) + drawn      # before the old site is replaced
     warnings = [p.format() for p in sorted(history.problems, key=Problem.sort_key) if p.severity != "error"]
     try:
         count = build_site(history, target, progress=not quiet, history_cache=cache,
-                           report={"inputs": inputs, "warnings": warnings},
+                           report={"inputs": inputs, "warnings": warnings, "notices": drawn},
                            wait=lambda: click.echo(f"Another build is writing {target}; waiting for it to finish.", err=True))
     except ChronicleError as exc:
         _fail(exc, writes=True)
+    _notices(told)
     if not quiet:
         click.echo(f"Built {count} files into {target}.")
 
@@ -249,6 +261,47 @@ def new(directory, ruleset, title):
     except FileExistsError as exc:
         raise click.UsageError(str(exc))
     click.echo(f"Created {directory} ({len(written)} files). Next: cd {directory} && chronicle build")
+
+
+@main.command(name="next")
+@CAMPAIGN_DIR
+@click.option("--date", "date", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="The game day's date, YYYY-MM-DD (default: today).")
+@FORMAT
+def next_turn(directory, date, fmt):
+    """Write the next turn's file, pre-filled with what the rules will ask for.
+
+    content/turns/NNN.yaml gets the date, a slot for every player's orders (with what each holds
+    and may attack), the battles and the dice the rules will ask for, as blanks (___) and commented
+    examples; NNN.md is ready for the story. Fill in every blank, then run chronicle check: it
+    names every blank still left.
+
+    \b
+    Example:
+      chronicle next my-campaign --date 2026-03-21
+    """
+    from . import nextturn
+    history = _load(directory)
+    campaign = history.campaign
+    number = (history.turns[-1].turn.number if history.turns else 0) + 1
+    yaml_path, story_path = nextturn.turn_paths(directory, number)
+    for path in (yaml_path, story_path):
+        if path.exists():
+            raise click.UsageError(f"{path} exists already; chronicle next never overwrites a turn")
+    wanted = campaign.ruleset.next_turn(campaign, history)
+    day = date.date() if date else nextturn.today()
+    yaml_path.parent.mkdir(parents=True, exist_ok=True)
+    yaml_path.write_text(nextturn.write_text(campaign.ruleset.name, number, day, wanted), encoding="utf-8")
+    story_path.write_text(nextturn.story_text(number), encoding="utf-8")
+    written = [yaml_path, story_path]
+    schema = directory / "schemas" / f"turn-{campaign.ruleset.name}.schema.json"
+    if not schema.exists():                     # the file's first line names it, for the editor
+        schema.parent.mkdir(parents=True, exist_ok=True)
+        schema.write_text(schemas.dumps(schemas.turn_schema(campaign.ruleset)), encoding="utf-8")
+        written.append(schema)
+    _notices(wanted.notices)
+    click.echo(f"Wrote {', '.join(str(p) for p in written)}. Fill in every ___ (or delete what did not "
+               "happen), then run chronicle check.")
 
 
 @main.command()

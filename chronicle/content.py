@@ -15,7 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from . import i18n, rules, schemas, siteurl
+from . import i18n, rules, schemas, siteurl, slips
 from . import maps as bundled_maps
 from .errors import ChronicleError, Place, Problem, errors_only
 from .geography import Map
@@ -91,10 +91,14 @@ class Campaign:
 
 
 def relative(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root))
-    except ValueError:
-        return str(path)
+    """``path`` as the administrator sees it: from the campaign folder (a map file found through
+    ``map: {file: ...}`` is resolved, so the folder is too)."""
+    for base in (root, Path(root).resolve()):
+        try:
+            return str(Path(path).relative_to(base))
+        except ValueError:
+            continue
+    return str(path)
 
 
 def load_campaign(root: Path | str, reuse: Mapping[int, Turn] | None = None,
@@ -111,13 +115,14 @@ def load_campaign(root: Path | str, reuse: Mapping[int, Turn] | None = None,
     if not config_path.is_file():
         return None, [Problem(f"no campaign here: {relative(config_path, root)} does not exist",
                               hint="run 'chronicle new DIR' to start one, or pass the campaign folder",
-                              place=Place(relative(config_path, root)))]
+                              place=Place(relative(config_path, root)), rule="campaign folder")]
     try:
         doc = load_yaml(config_path, relative(config_path, root))
     except ChronicleError as exc:
         return None, exc.problems
     if not isinstance(doc.data, dict):
-        return None, [doc.locate(Problem("campaign.yaml must be a mapping of keys such as title, ruleset, players, map"))]
+        return None, [doc.locate(Problem("campaign.yaml must be a mapping of keys such as title, ruleset, players, map",
+                                             rule="file format"))]
 
     data = doc.data
     ruleset_name = data.get("ruleset")
@@ -126,7 +131,7 @@ def load_campaign(root: Path | str, reuse: Mapping[int, Turn] | None = None,
         known = list(rules.registry())
         return None, [doc.locate(Problem(f"unknown ruleset {ruleset_name!r}",
                                          hint=did_you_mean(ruleset_name, known) or f"one of: {one_of(known)}",
-                                         path=("ruleset",)))]
+                                         path=("ruleset",), rule="ruleset"))]
     problems = schemas.validate(doc, schemas.campaign_schema(ruleset))
     if errors_only(problems):
         # the turns cannot be replayed, but their syntax and shape can still be checked
@@ -139,11 +144,12 @@ def load_campaign(root: Path | str, reuse: Mapping[int, Turn] | None = None,
 
     players, player_problems = _players(doc)
     problems += player_problems
+    names = {p.id for p in players} | set(game_map.provinces)
     files, file_problems = _side_files(root, doc, ruleset)
     problems += file_problems
     if errors_only(file_problems):
-        return None, problems + _turns(root, ruleset)[1]
-    turns, turn_problems = _turns(root, ruleset, reuse or {}, by_turn)
+        return None, problems + _turns(root, ruleset, names=names)[1]
+    turns, turn_problems = _turns(root, ruleset, reuse or {}, by_turn, names)
     problems += turn_problems
 
     options = ruleset.option_defaults()
@@ -207,7 +213,7 @@ def _load_map(root: Path, doc: Document):
             names = bundled_maps.bundled_names()
             return None, None, [doc.locate(Problem(f"unknown bundled map {spec!r}",
                                                    hint=did_you_mean(spec, names) or f"bundled maps: {one_of(names)}; "
-                                                   "or write map: {file: map.yaml}", path=("map",)))]
+                                                   "or write map: {file: map.yaml}", path=("map",), rule="map"))]
         try:
             game_map, map_dir = bundled_maps.load_bundled(spec)
         except ChronicleError as exc:
@@ -218,7 +224,7 @@ def _load_map(root: Path, doc: Document):
         if not path.is_file():
             return None, None, [doc.locate(Problem(f"map file {spec['file']!r} not found",
                                                    hint="the path is relative to the content/ folder",
-                                                   path=("map", "file")))]
+                                                   path=("map", "file"), rule="map"))]
         try:
             map_doc = load_yaml(path, relative(path, root))
         except ChronicleError as exc:
@@ -238,7 +244,7 @@ def _players(doc: Document) -> tuple[list[Player], list[Problem]]:
         pid = entry["id"]
         if pid in seen:
             problems.append(doc.locate(Problem(f"player id {pid!r} is used twice", hint=f"first as player {seen[pid] + 1}",
-                                               path=("players", i, "id"))))
+                                               path=("players", i, "id"), rule="players")))
             continue
         seen[pid] = i
         fields = {k: v for k, v in entry.items() if k not in ("id", "name", "colour")}
@@ -249,7 +255,8 @@ def _players(doc: Document) -> tuple[list[Player], list[Problem]]:
 
 
 def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({}),
-           by_turn: dict[int, list[Problem]] | None = None) -> tuple[list[Turn], list[Problem]]:
+           by_turn: dict[int, list[Problem]] | None = None,
+           names: set[str] = frozenset()) -> tuple[list[Turn], list[Problem]]:
     folder = root / "content" / "turns"
     if not folder.is_dir():
         return [], []
@@ -263,12 +270,13 @@ def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({})
         match = TURN_FILE.match(path.name)
         if not match:
             problems.append(Problem(f"turn file {path.name!r} is not named by its number",
-                                    hint="name turn files 001.yaml, 002.yaml, ...", place=Place(shown, 1, 1)))
+                                    hint="name turn files 001.yaml, 002.yaml, ...", place=Place(shown, 1, 1),
+                                    rule="turn files"))
             continue
         number = int(match.group(1))
         if number in found:
             problems.append(Problem(f"turn {number} is given twice: {path.name} and {found[number].name}",
-                                    hint="keep one file per turn", place=Place(shown, 1, 1)))
+                                    hint="keep one file per turn", place=Place(shown, 1, 1), rule="turn files"))
             continue
         found[number] = path
     turns = []
@@ -277,10 +285,12 @@ def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({})
         path = found[number]
         shown = relative(path, root)
         if number != expected:
-            missing = f"turn {expected}" if number == expected + 1 else f"turns {expected}..{number - 1}"
-            problems.append(Problem(f"{missing} is missing before turn {number}",
+            missing = (f"turn {expected} is" if number == expected + 1 else
+                       f"turns {expected} and {number - 1} are" if number == expected + 2 else
+                       f"turns {expected}–{number - 1} are")
+            problems.append(Problem(f"{missing} missing before turn {number}",
                                     hint=f"number turns without gaps: the next file is {expected:03d}.yaml",
-                                    place=Place(shown, 1, 1)))
+                                    place=Place(shown, 1, 1), rule="turn files"))
         expected = number + 1
         if number in reuse:
             turns.append(Turn(number, reuse[number].doc, *_story(path, root)))
@@ -297,12 +307,14 @@ def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({})
             continue
         if doc.data is None:
             doc.data = {}
-        turn_problems = schemas.validate(doc, schema)
+        turn_problems = slips.mend(doc, schema, names)        # indentation slips, in plain words
+        turn_problems += schemas.validate(doc, schema)
         problems += turn_problems
         stated = doc.data.get("turn") if isinstance(doc.data, dict) else None
         if isinstance(stated, int) and not isinstance(stated, bool) and stated != number:
             problems.append(doc.locate(Problem(f"this file says turn {stated} but is named {path.name}",
-                                               hint=f"rename the file or write turn: {number}", path=("turn",))))
+                                               hint=f"rename the file or write turn: {number}", path=("turn",),
+                                               rule="turn files")))
         if not isinstance(doc.data, dict):
             doc = Document(shown, {}, doc.places, doc.key_places)
         turns.append(Turn(number, doc, *_story(path, root)))

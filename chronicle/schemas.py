@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 
 import jsonschema
 
 from . import i18n
 from .errors import Problem
+from .nextturn import contains_blank
 from .source import Document
 from .suggest import did_you_mean
 
 ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$",
       "description": "A short lower-case id: letters, digits, _ and -."}
+ID_PATTERN = re.compile(ID["pattern"])
 COLOUR = {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$", "description": "A colour as #rrggbb."}
 
 MAP_PROPERTIES = {
@@ -70,7 +73,7 @@ MAP_SCHEMA = {
 def campaign_schema(ruleset) -> dict:
     """campaign.yaml's schema, with the ruleset's options and player fields folded in."""
     options = {name: dict(schema, description=doc, default=default)
-               for name, (default, schema, doc) in ruleset.options.items()}
+               for name, (default, schema, doc) in ruleset.all_options().items()}
     player = {
         "type": "object", "required": ["id", *getattr(ruleset, "player_required", ())], "additionalProperties": False,
         "properties": {
@@ -127,6 +130,8 @@ def validate(doc: Document, schema: dict, base: tuple = ()) -> list[Problem]:
     validator = jsonschema.Draft202012Validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path))):
+        if contains_blank(error.instance):
+            continue           # a blank left by chronicle next: reported once, as a blank (nextturn.py)
         problems.extend(_explain(doc, base + tuple(error.absolute_path), error))
     return problems
 
@@ -142,12 +147,40 @@ def _plain(data):
     return str(data)
 
 
+RULE = "file format"
+
+
 def _explain(doc: Document, path: tuple, error) -> list[Problem]:
+    """The schema's complaint in the campaign's words, each tagged ``[file format]``."""
+    from dataclasses import replace
+    return [problem if problem.rule else replace(problem, rule=RULE) for problem in _explained(doc, path, error)]
+
+
+def _at(data, path: tuple):
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _bad_id(doc: Document, path: tuple, name: str) -> Problem:
+    lowered = name.strip().lower().replace(" ", "_")
+    if ID_PATTERN.match(lowered):
+        hint = (f"write {lowered!r}: ids are lower case (letters, digits, _ and -); "
+                f"the name as it is shown goes in name: {name}")
+    else:
+        hint = "an id is lower-case letters, digits, _ and - (the name as it is shown goes in name:)"
+    return doc.locate(Problem(f"{name!r} is not a valid id", hint=hint, path=path + (name,)), key=True)
+
+
+def _explained(doc: Document, path: tuple, error) -> list[Problem]:
     if error.validator in ("oneOf", "anyOf") and error.context:
         # report the alternative that got furthest: the deepest error among its causes
         # (an alternative of the right type beats one that fails on the type alone)
         best = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
-        return _explain(doc, path + tuple(best.relative_path), best) if len(best.absolute_path) else [
+        return _explained(doc, path + tuple(best.relative_path), best) if len(best.absolute_path) else [
             doc.locate(Problem(_message(error), path=path))]
     if error.validator == "additionalProperties":
         known = list(error.schema.get("properties", {}))
@@ -158,8 +191,10 @@ def _explain(doc: Document, path: tuple, error) -> list[Problem]:
     if error.validator == "required":
         return [doc.locate(Problem(error.message.replace("is a required property", "is required"), path=path))]
     if error.validator == "propertyNames":
-        return [doc.locate(Problem(f"{error.instance!r} is not a valid id", hint="use lower-case letters, digits, _ and -",
-                                   path=path + (error.instance,)), key=True)]
+        return [_bad_id(doc, path, str(error.instance))]
+    if (error.validator == "pattern" and isinstance(error.instance, str) and isinstance(_at(doc.data, path), dict)
+            and error.instance in _at(doc.data, path) and error.schema.get("pattern") == ID["pattern"]):
+        return [_bad_id(doc, path, error.instance)]      # a key (a province or player id) of the wrong form
     if error.validator == "pattern" and error.schema.get("x-verbs") and isinstance(error.instance, str):
         return [doc.locate(Problem(f"cannot read {error.instance!r}", hint=_verb_hint(error), path=path))]
     hint = error.schema.get("description")
@@ -183,15 +218,65 @@ def _message(error) -> str:
     prefix = f"{where}: " if where else ""
     if error.validator == "type":
         expected = error.validator_value
-        expected = " or ".join(expected) if isinstance(expected, list) else expected
-        return f"{prefix}expected {expected}, got {error.instance!r}"
+        expected = " or ".join(WORDS.get(e, e) for e in expected) if isinstance(expected, list) else WORDS.get(expected, expected)
+        return f"{prefix}expected {expected}, got {_described(error.instance)}"
     if error.validator == "enum":
         return f"{prefix}{error.instance!r} is not one of {', '.join(map(repr, error.validator_value))}"
     if error.validator == "const":
         return f"{prefix}expected {error.validator_value!r}, got {error.instance!r}"
     if error.validator == "pattern":
         return f"{prefix}{error.instance!r} does not have the expected form"
-    return prefix + error.message
+    sized = _size_message(error)
+    return prefix + (sized or error.message)
+
+
+def _size_message(error) -> str | None:
+    """Too few, too many or repeated entries, counted in words (jsonschema's own message prints
+    the whole list or mapping as Python writes it)."""
+    limit, value = error.validator_value, error.instance
+    if error.validator in ("minItems", "maxItems") and isinstance(value, list):
+        most = error.validator == "maxItems"
+        return (f"a list of {_count(len(value), 'entry', 'entries')} where at {'most' if most else 'least'} "
+                f"{limit} {'are' if limit != 1 else 'is'} {'allowed' if most else 'needed'}")
+    if error.validator in ("minProperties", "maxProperties") and isinstance(value, dict):
+        most = error.validator == "maxProperties"
+        return (f"a mapping of {_count(len(value), 'key', 'keys')} where at {'most' if most else 'least'} "
+                f"{limit} {'are' if limit != 1 else 'is'} {'allowed' if most else 'needed'}")
+    if error.validator in ("minLength", "maxLength") and isinstance(value, str):
+        most = error.validator == "maxLength"
+        return (f"text of {_count(len(value), 'character', 'characters')} where at {'most' if most else 'least'} "
+                f"{limit} {'are' if limit != 1 else 'is'} {'allowed' if most else 'needed'}")
+    if error.validator == "uniqueItems" and isinstance(value, list):
+        seen, twice = [], None
+        for item in value:
+            if item in seen:
+                twice = item
+                break
+            seen.append(item)
+        return f"the list names {_described(twice)} twice" if twice is not None else "the list repeats an entry"
+    return None
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
+WORDS = {"object": "a mapping of keys (key: value lines)", "array": "a list", "string": "text",
+         "integer": "a whole number", "number": "a number", "boolean": "true or false", "null": "nothing"}
+
+
+def _described(value) -> str:
+    """A value as the administrator wrote it, in words (never a Python dict or list dump)."""
+    if isinstance(value, dict):
+        keys = ", ".join(str(k) for k in list(value)[:4]) + (", ..." if len(value) > 4 else "")
+        return f"a mapping ({keys}: ...)" if value else "an empty mapping {}"
+    if isinstance(value, list):
+        return f"a list of {len(value)}" if value else "an empty list []"
+    if value is None:
+        return "nothing (the key has no value: is the next line indented under it?)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
 
 
 def all_schemas(rulesets) -> dict[str, dict]:

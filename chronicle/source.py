@@ -62,9 +62,12 @@ def parse_yaml(text: str, file: str) -> Document:
         what = exc.problem or "invalid YAML"
         if "'\\t'" in what:
             what = "a tab character cannot indent or start a value"
+        elif what in PLAIN:
+            what = PLAIN[what]
         elif exc.context:
             what = f"{exc.context}, {what}"
-        raise ChronicleError([Problem(f"YAML syntax: {what}", hint=_syntax_hint(what, exc, mark), place=place)])
+        raise ChronicleError([Problem(f"YAML syntax: {what}", hint=_syntax_hint(what, exc, mark), place=place,
+                                      rule="YAML syntax")])
     finally:
         loader.dispose()
     if problems:
@@ -72,9 +75,28 @@ def parse_yaml(text: str, file: str) -> Document:
     return doc
 
 
+#: the parser's words for the commonest slips, in the administrator's
+PLAIN = {
+    "expected <block end>, but found '<block mapping start>'":
+        "this line is indented more than the lines before it, as if it belonged under the line above",
+    "expected <block end>, but found '<block sequence start>'":
+        "this list item is indented more than the lines before it",
+    "expected <block end>, but found '-'":
+        "this list item is not indented like the items before it",
+    "expected <block end>, but found '?'": "this line is not indented like the lines before it",
+    "mapping values are not allowed here":
+        "a ': ' here starts a key where none can start: a value containing ': ' must be quoted, or the line "
+        "is indented under a value",
+}
+
+
 def _syntax_hint(what: str, exc: yaml.MarkedYAMLError, mark) -> str:
     if "tab character" in what:
         return "indent with spaces, not tabs"
+    if what.startswith("this line is indented more") or what.startswith("this list item"):
+        return "the lines of one section are indented alike: two spaces under its key, the same for each"
+    if what.startswith("a ': ' here"):
+        return "quote the value (\"Attack: Inaba\") or check the indentation of this line"
     if "mapping values are not allowed" in what:
         return "a value containing ': ' must be quoted"
     start = exc.context_mark
@@ -92,13 +114,14 @@ def _build(loader, node, path, doc: Document, problems: list[Problem]):
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
             if isinstance(key, (list, dict)):
-                problems.append(Problem("a mapping key must be a plain value", place=_place(doc.file, key_node)))
+                problems.append(Problem("a mapping key must be a plain value", place=_place(doc.file, key_node),
+                                        rule="YAML syntax"))
                 continue
             if key in result:
                 first = doc.key_places[path + (key,)]
                 problems.append(Problem(
                     f"duplicate key {key!r}", hint=f"it is already given at line {first.line}; merge the two",
-                    place=_place(doc.file, key_node)))
+                    place=_place(doc.file, key_node), rule="YAML syntax"))
                 continue
             doc.key_places[path + (key,)] = _place(doc.file, key_node)
             result[key] = _build(loader, value_node, path + (key,), doc, problems)
@@ -123,5 +146,5 @@ def load_yaml(path: Path, display: str | None = None) -> Document:
             f"not UTF-8 text: byte{'s' if len(bad) > 1 else ''} {' '.join(f'0x{b:02x}' for b in bad)} "
             f"cannot be read ({exc.reason})",
             hint="save the file as UTF-8 (it looks like another encoding, such as Latin-1 or Windows-1252)",
-            place=Place(display, line, col))])
+            place=Place(display, line, col), rule="file encoding")])
     return parse_yaml(text.removeprefix("\ufeff"), display)

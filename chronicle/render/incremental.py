@@ -209,7 +209,7 @@ def up_to_date(target: Path, inputs: str) -> dict | None:
             return None
         if info.st_size != size or info.st_mtime_ns != mtime:
             return None
-    return {"count": stored.get("count"), "warnings": stored.get("warnings", [])}
+    return {"count": stored.get("count"), "warnings": stored.get("warnings", []), "notices": stored.get("notices", [])}
 
 
 def read_bytes(path: Path) -> bytes:

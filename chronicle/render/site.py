@@ -23,11 +23,11 @@ import click
 import jinja2
 from markupsafe import Markup
 
-from .. import i18n
+from .. import i18n, ripple
 from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
-from . import feeds, incremental, output, ruleset_pages, views
+from . import feeds, incremental, output, preview, ruleset_pages, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
 from .mapviews import SiteMaps
@@ -161,6 +161,11 @@ def _shown(path: Path, root: Path, dirs) -> str:
         return str(path)
 
 
+def preview_path(view) -> str:
+    """Where a turn's link-preview PNG is written (the home page shows the last turn's)."""
+    return f"turns/{view.slug}/preview.png"
+
+
 # ---- the page list ------------------------------------------------------------------------
 
 class SiteRenderer:
@@ -221,6 +226,8 @@ class SiteRenderer:
             "pages": ruleset_pages.helpers(campaign.ruleset.name),
             "ruleset_css": ruleset_pages.stylesheet(campaign.ruleset.name),
             "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
+            "public": lambda target: absolute(campaign.url, target) if campaign.url else Linker(page_path)(target),
+            "og_image": None, "og_image_alt": "",
             **extra,
             "url": Linker(page_path, extra.get("absolute_base")),
         }
@@ -327,16 +334,20 @@ class SiteRenderer:
         now = (self.turn_key(last), self.story_key(last))       # the pages that show the latest state
         out = [self._page("index.html", "index.html", "home", key=now,
                           lazy_map=lambda: maps.turn(model.final, "index.html"), legend=maps.legend(model.final),
-                          latest=model.final)]
+                          latest=model.final, og_image=preview_path(model.final),
+                          og_image_alt=self.preview_alt(model.final))]
         out.append(self._page("turns/index.html", "turns.html", "turns", key=now))
         for view in model.turns:
             path = view.path
             n = view.number
-            out.append(self._page(path, "turn.html", "turn", turn=view,
+            out.append(self._page(path, "turn.html", "turn", turn=view, og_image=preview_path(view),
+                                  og_image_alt=self.preview_alt(view),
                                   key=(self.turn_key(n), self.story_key(n), self.turn_key(n + 1)),
                                   lazy_map=lambda v=view, p=path: maps.turn(v, p), legend=maps.legend(view)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v),
                               self.key(f"turns/{view.slug}/state.json", self.turn_key(n))))
+            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v),
+                              self.key(preview_path(view), self.turn_key(n))))
         for player in campaign.players:
             out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player, key=now,
                                   lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}"),
@@ -392,8 +403,36 @@ class SiteRenderer:
                                       province=self.campaign.map.provinces[pid], map=None, **shown))
         return out
 
+    def preview_alt(self, view: views.TurnView) -> str:
+        if view.number == 0:
+            return _("The map of %(campaign)s at the start, with the leading players", campaign=self.campaign.title)
+        return _("The map of %(campaign)s after turn %(number)s, with the leading players",
+                 campaign=self.campaign.title, number=view.number)
+
+    def preview_png(self, view: views.TurnView) -> bytes:
+        """The link-preview card of a turn (og:image): its map, the campaign's title, the leaders."""
+        summary = view.summary
+        held = {}
+        for owner in summary.owners.values():
+            if owner:
+                held[owner] = held.get(owner, 0) + 1
+        leaders = []
+        for pid, _cells in view.standings.rows:
+            player = self.campaign.player(pid)
+            figures = _("%(held)s held · %(score)s %(score_name)s", held=held.get(pid, 0),
+                        score=summary.scores.get(pid, 0), score_name=summary.score_name)
+            leaders.append((player.colour, player.name, figures))
+        heading = _("The start") if view.number == 0 else _("After turn %(number)s", number=view.number)
+        sub = " · ".join(str(part) for part in (view.calendar, view.date) if part) or (view.title if view.number else None)
+        if summary.winner:
+            sub = _("%(player)s has won", player=self.campaign.name_of(summary.winner))
+        map_svg = self.painter.svg(summary, changed=view.changed if view.number else None, title=heading)
+        return preview.rasterise(preview.card_svg(self.campaign.title, heading, sub, leaders,
+                                                  preview.without_labels(map_svg)))
+
     def _state_json(self, view: views.TurnView) -> str:
         data = self.campaign.ruleset.turn_json(self.campaign, view.state, view.events)
+        data["summary"] = ripple.summary_json(view.summary)     # what a later build compares (ripple.py)
         return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
     def _feed(self) -> str:

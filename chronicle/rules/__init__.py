@@ -227,6 +227,14 @@ class Summary:
     contests: tuple[ContestMark, ...] = ()
 
 
+#: options every ruleset has, beside its own (name -> (default, JSON Schema, description))
+COMMON_OPTIONS: Mapping[str, tuple[Any, dict, str]] = {
+    "all_dice_recorded": (False, {"type": "boolean"},
+                          "Every die must be written in the turn file: a die chronicle would draw from the "
+                          "campaign seed is an error instead."),
+}
+
+
 class Ruleset:
     """Base class: subclasses fill in the rules; the defaults here are the shared plumbing."""
 
@@ -247,8 +255,12 @@ class Ruleset:
     #: key -> the file's JSON Schema; the loader reads them into ``Campaign.files``
     campaign_files: Mapping[str, dict] = {}
 
+    def all_options(self) -> dict:
+        """The ruleset's options and the ones every ruleset has (``COMMON_OPTIONS``)."""
+        return {**COMMON_OPTIONS, **self.options}
+
     def option_defaults(self) -> dict:
-        return {name: default for name, (default, _schema, _doc) in self.options.items()}
+        return {name: default for name, (default, _schema, _doc) in self.all_options().items()}
 
     def parse_turn(self, campaign, number: int, data: dict):
         raise NotImplementedError
@@ -286,6 +298,23 @@ class Ruleset:
     def orders_of(self, campaign, record) -> dict[str, list[str]]:
         """Each player's orders as written, for the turn page."""
         return {}
+
+    # ---- chronicle next: what the next turn file asks for ---------------------------------
+
+    def next_turn(self, campaign, history):
+        """What each player is owed in the turn after ``history``'s last: a
+        :class:`chronicle.nextturn.NextTurn` whose slots are the file's sections, with
+        ``chronicle.nextturn.BLANK`` wherever the administrator must write something (a battle's
+        winner, an order) and commented examples for what is optional. ``chronicle next`` writes
+        it; ``check`` names every blank left (see docs/format.md, "chronicle next").
+
+        A ruleset without one gets a file with a title and the date only."""
+        from ..nextturn import BLANK, NextTurn, Slot
+        return NextTurn((Slot("title", BLANK, note="a name for the game day"),))
+
+    def blank_hint(self, path: tuple) -> str | None:
+        """What goes in the blank at ``path`` of a turn file (for check's hint); None: a generic hint."""
+        return None
 
     def map_marks(self, campaign, before, after, record, events) -> MapMarks:
         """The turn's orders and contests for the map: ``before`` and ``after`` are the states

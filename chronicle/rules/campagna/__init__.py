@@ -113,6 +113,14 @@ class Campagna(Ruleset):
     def map_marks(self, campaign, before, after, record, events):
         return marks.map_marks(campaign, before, after, record, events)
 
+    def next_turn(self, campaign, history):
+        from .nextturn import next_turn
+        return next_turn(campaign, history)
+
+    def blank_hint(self, path):
+        from .nextturn import blank_hint
+        return blank_hint(path)
+
     def summary(self, campaign, state):
         return views.summary(campaign, state)
 

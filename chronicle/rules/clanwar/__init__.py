@@ -116,5 +116,13 @@ class Clanwar(Ruleset):
     def map_marks(self, campaign, before, after, record, events):
         return views.map_marks(campaign, before, after, record, events)
 
+    def next_turn(self, campaign, history):
+        from .nextturn import next_turn
+        return next_turn(campaign, history)
+
+    def blank_hint(self, path):
+        from .nextturn import blank_hint
+        return blank_hint(path)
+
 
 __all__ = ["Clanwar", "PhaseBegun"]

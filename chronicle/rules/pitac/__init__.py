@@ -113,6 +113,14 @@ class Pitac(Ruleset):
     def orders_of(self, campaign, record):
         return views.orders_of(campaign, record)
 
+    def next_turn(self, campaign, history):
+        from .nextturn import next_turn
+        return next_turn(campaign, history)
+
+    def blank_hint(self, path):
+        from .nextturn import blank_hint
+        return blank_hint(path)
+
     def summary(self, campaign, state):
         return views.summary(campaign, state)
 

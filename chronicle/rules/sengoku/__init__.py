@@ -127,9 +127,14 @@ class Sengoku(Ruleset):
         """check() and resolve() play the same turn: play it once."""
         last = self._last
         if last and last[0] is campaign and last[1] is state and last[2] is record:
+            played_with = last[4]
+            if played_with is not dice:
+                # the dice that play drew are the replay's: the history reports them (chronicle/notices.py)
+                dice.drawn.extend(played_with.drawn)
+                self._last = last[:4] + (dice,)
             return last[3]
         result = self.play(campaign, state, record, dice)
-        self._last = (campaign, state, record, result)
+        self._last = (campaign, state, record, result, dice)
         return result
 
     def check(self, campaign, state, record):
@@ -271,6 +276,14 @@ class Sengoku(Ruleset):
                      for i, e in enumerate(events) for roll in getattr(e, "dice", ())],
             "events": [e.to_json(private=private) if hasattr(e, "describe_private") else e.to_json() for e in events],
         }
+
+    def next_turn(self, campaign, history):
+        from .nextturn import next_turn
+        return next_turn(campaign, history)
+
+    def blank_hint(self, path):
+        from .nextturn import blank_hint
+        return blank_hint(path)
 
     def battle_sheets(self, campaign, state) -> list:
         """A sheet per meeting of enemies that the next game day must fight (see sheets.py)."""
