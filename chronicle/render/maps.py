@@ -75,7 +75,7 @@ ORDER_NAMES = {"attack": N_("Attack"), "support": N_("Support"), "move": N_("Mov
 FAILED_NAMES = {"attack": N_("Attack that failed"), "support": N_("Support that failed"), "move": N_("Move that failed"),
                 "transfer": N_("Transfer that failed"), "retreat": N_("Retreat that failed")}
 CONTEST_NAMES = {"battle": N_("Battle"), "siege": N_("Siege"), "conflict": N_("Roll-off for a province"),
-                 "skirmish": N_("Skirmish"), "raid": N_("Raid")}
+                 "skirmish": N_("Skirmish"), "raid": N_("Raid"), "decisive-battle": N_("Decisive battle")}
 CONTEST_RESULTS = {"succeeded": N_("won by the attacker (its colour)"), "failed": N_("held (the holder's colour ring)"),
                    "pending": N_("to be fought"), "drawn": N_("drawn: no winner")}
 
