@@ -356,3 +356,32 @@ def registry() -> dict[str, Ruleset]:
 
 def get(name: str) -> Ruleset | None:
     return registry().get(name)
+
+
+class PlaysOnce:
+    """For a ruleset whose ``play(campaign, state, record, dice)`` returns (state after, events,
+    problems): check() and resolve() of one turn share a single play. The replay calls check()
+    and then resolve() on the same turn; playing it twice would double the work, and the dice the
+    first play drew must still reach the replay's dice box, which reports them (notices.py)."""
+
+    _last = None
+
+    def _played(self, campaign, state, record, dice):
+        last = self._last
+        if last and last[0] is campaign and last[1] is state and last[2] is record:
+            played_with = last[4]
+            if played_with is not dice:
+                dice.drawn.extend(played_with.drawn)
+                self._last = last[:4] + (dice,)
+            return last[3]
+        result = self.play(campaign, state, record, dice)
+        self._last = (campaign, state, record, result, dice)
+        return result
+
+    def check(self, campaign, state, record):
+        from ..dice import DiceBox
+        return list(self._played(campaign, state, record, DiceBox(campaign.seed))[2])
+
+    def resolve(self, campaign, state, record, dice):
+        after, events, _problems = self._played(campaign, state, record, dice)
+        return after, list(events)
