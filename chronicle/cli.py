@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__, notices, report, ripple, rules, schemas, siteurl
+from . import __version__, report, siteurl
 from . import distribution
 from .errors import ChronicleError, Problem
 
@@ -154,6 +154,7 @@ def check(directory, strict, fmt):
       chronicle check my-campaign
       content/turns/004.yaml:12:7: error: unknown territory 'inaba' ...
     """
+    from . import notices
     history = _load(directory, strict)
     _notices(notices.correction(history, directory / "site") + notices.drawn(history))
     turns = len(history.turns)
@@ -176,6 +177,7 @@ def state(directory, turn, as_json, private, fmt):
       chronicle state --json | jq .winner
       chronicle state --json --private    # with the cards players hold hidden
     """
+    from . import ripple
     # errors after the turn asked for cannot change it: show it anyway, with them as warnings
     history = _load(directory, until=turn)
     campaign = history.campaign
@@ -224,6 +226,7 @@ def build(directory, strict, quiet, output, url, fmt):
         if not quiet:
             click.echo(f"Built {same['count']} files into {target} (nothing changed).")
         return
+    from . import notices
     from .cache import HistoryCache
     from .render.site import build_site
     cache = HistoryCache.load(incremental.cache_dir(Path(target).resolve()))   # replay only what changed
@@ -280,7 +283,7 @@ def next_turn(directory, date, fmt):
     Example:
       chronicle next my-campaign --date 2026-03-21
     """
-    from . import nextturn
+    from . import nextturn, schemas
     history = _load(directory)
     campaign = history.campaign
     number = (history.turns[-1].turn.number if history.turns else 0) + 1
@@ -316,7 +319,6 @@ def schema(kind, output):
       chronicle schema turn-pitac > turn.schema.json
       chronicle schema --output schemas/
     """
-    from . import rules, schemas
     from . import rules, schemas
     everything = schemas.all_schemas(rules.registry().values())
     if output:

@@ -285,6 +285,22 @@ def test_the_history_cache_reports_every_problem_again(campaign):
     assert sorted(p.format() for p in cached) == sorted(p.format() for p in clean)
 
 
+def test_a_build_with_nothing_changed_loads_neither_rules_nor_parsers(campaign, run):
+    """The no-change answer is the common case on a game day's re-runs: it must not pay for
+    importing the rules, YAML, JSON Schema or Jinja (a merge once put those imports back at the
+    top of cli.py)."""
+    import subprocess
+    import sys
+    assert run("build", str(campaign)).exit_code == 0
+    probe = ("import sys\nfrom chronicle.cli import main\n"
+             "try:\n    main(['build', sys.argv[1]])\nexcept SystemExit as exit:\n    assert not exit.code, exit.code\n"
+             "print('loaded:', ' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+             "('yaml', 'jinja2', 'jsonschema', 'markdown_it', 'svgwrite') or m.startswith('chronicle.rules'))))")
+    done = subprocess.run([sys.executable, "-c", probe, str(campaign)], capture_output=True, text=True, check=True)
+    assert "nothing changed" in done.stdout + done.stderr
+    assert done.stdout.rstrip().endswith("loaded:"), done.stdout
+
+
 def test_build_after_no_change_answers_from_the_manifest(campaign, run):
     first = run("build", str(campaign))
     assert first.exit_code == 0 and "nothing changed" not in first.output
