@@ -191,6 +191,14 @@ def test_every_page_of_an_italian_site_says_lang_it(italian):
     assert {shown_text(page).lang for page in pages} == {"it"}
 
 
+def test_the_feed_of_an_italian_site_says_xml_lang_it(italian):
+    """A feed reader learns the entries' language from the feed, not from the pages."""
+    import xml.etree.ElementTree as ET
+    _ruleset, site, _content = italian
+    feed = ET.parse(site / "feed.xml").getroot()
+    assert feed.get("{http://www.w3.org/XML/1998/namespace}lang") == "it"
+
+
 def test_an_italian_site_speaks_italian(italian):
     ruleset, site, _content = italian
     home = " ".join(shown_text(site / "index.html").pieces)

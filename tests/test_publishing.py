@@ -94,6 +94,7 @@ def test_feed_generator_and_scaffold_take_the_distribution_from_metadata(run, tm
     generator = feed.find("a:generator", ATOM)
     assert generator.get("uri") == "https://pypi.org/project/campaign-chronicle/"
     assert generator.get("version") == "9.8.7"
+    assert feed.get("{http://www.w3.org/XML/1998/namespace}lang") == "en"      # the campaign's language
 
 
 # ---- the Pages workflow that `chronicle new` writes ----------------------------------------------

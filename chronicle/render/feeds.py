@@ -41,7 +41,7 @@ def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) ->
         stamped.append((view, html, last))
     updated = max([EPOCH] + [s[2] for s in stamped])
     out = ['<?xml version="1.0" encoding="utf-8"?>',
-           '<feed xmlns="http://www.w3.org/2005/Atom">',
+           f'<feed xmlns="http://www.w3.org/2005/Atom" xml:lang={quoteattr(campaign.language)}>',   # readers pick fonts, hyphenation, voice
            f"  <title>{escape(campaign.title)}</title>"]
     if campaign.description:
         out.append(f"  <subtitle>{escape(campaign.description)}</subtitle>")
