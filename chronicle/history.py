@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .content import Campaign, Turn, load_campaign
 from .dice import DiceBox
-from .errors import ChronicleError, Problem, errors_only
+from .errors import ChronicleError, Problem, errors_only, without_echoes
 
 TURN_PATH = re.compile(r"(?:^|/)content/turns/(\d+)\.(?:ya?ml|md)$")
 
@@ -77,7 +77,7 @@ def replay_folder(root: Path | str) -> tuple[History | None, list[Problem]]:
     if campaign is None:
         return None, problems
     history = replay(campaign)
-    everything = tuple(problems) + tuple(history.problems)
+    everything = tuple(without_echoes(tuple(problems) + tuple(history.problems)))
     return History(history.campaign, history.start, history.start_events, history.turns, everything), list(everything)
 
 

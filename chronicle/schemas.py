@@ -8,43 +8,135 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
+from dataclasses import replace
+from fractions import Fraction
 
 import jsonschema
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
 
 from .errors import Problem
 from .source import Document
 from .suggest import did_you_mean
 
-ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$",
+ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$", "maxLength": 64,
       "description": "A short lower-case id: letters, digits, _ and -."}
 COLOUR = {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$", "description": "A colour as #rrggbb."}
+
+# ---- the dialect every schema is written in ------------------------------------------------------
+#
+# Three rules hold every schema, every ruleset's included, to the same standard; the test
+# tests/test_schema_bounds.py walks every registered ruleset's schemas and fails on a breach:
+#
+# * every "integer" and "number" has a minimum and a maximum (exclusive or not): a count of dice
+#   of 100,000,000 or a share of 0 is refused where it is written, with the range in the message;
+# * every "array" says whether its entries must be distinct: "uniqueItems": true (no two equal),
+#   "x-distinct": "key" (no two mappings with the same value under key; a plain entry counts as
+#   its own key), or "x-repeats": "why a repeat means something" (two Attack orders, two dice);
+# * "integer" means a whole number as written (4.0 is refused, not read as 4), "number" a finite
+#   one; a share may be written "1/3", checked by "x-fraction" against the same bounds.
+
+
+def _is_integer(_checker, value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(_checker, value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _distinct(validator, key, instance, schema):
+    """``x-distinct``: no two entries with the same ``key`` (a plain entry is its own key)."""
+    if not validator.is_type(instance, "array"):
+        return
+    seen: dict = {}
+    for index, item in enumerate(instance):
+        name = item.get(key) if isinstance(item, dict) else item
+        if isinstance(name, (dict, list)) or name is None:
+            continue
+        marker = (type(name).__name__, name)
+        if marker in seen:
+            yield ValidationError(f"{name!r} is listed twice (first as entry {seen[marker] + 1})",
+                                  path=(index,) if not isinstance(item, dict) or key not in item else (index, key),
+                                  validator="x-distinct", validator_value=key, instance=instance, schema=schema)
+        else:
+            seen[marker] = index
+
+
+def _fraction(validator, bounds, instance, schema):
+    """``x-fraction``: a share written "a/b" lies within ``bounds`` (exclusiveMinimum, maximum)."""
+    if not isinstance(instance, str):
+        return
+    top, _, bottom = instance.partition("/")
+    if not (top.strip().isdigit() and bottom.strip().isdigit()) or len(instance) > 20:
+        return                                   # the pattern reports the form
+    if int(bottom) == 0:
+        yield ValidationError(f"{instance!r} divides by zero")
+        return
+    value = Fraction(int(top), int(bottom))
+    low, high = bounds.get("exclusiveMinimum"), bounds.get("maximum")
+    if (low is not None and value <= low) or (high is not None and value > high):
+        yield ValidationError(f"{instance!r} is {float(value):.3g}, outside the range "
+                              f"{'above ' + str(low) if low is not None else ''}"
+                              f"{' up to ' + str(high) if high is not None else ''}")
+
+
+Validator = jsonschema.validators.extend(
+    Draft202012Validator,
+    validators={"x-distinct": _distinct, "x-fraction": _fraction},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number}))
+
+#: SVG path data: commands, numbers, commas and spaces, nothing that could leave the attribute;
+#: an exponent has at most two digits, so every number stays finite
+PATH_DATA = {"type": "string", "maxLength": 1_000_000,
+             "pattern": r"^(?:[\sMmLlHhVvCcSsQqTtAaZz0-9.,+-]|[eE](?=[-+]?[0-9]{1,2}(?![0-9])))*$",
+             "description": "SVG path data, such as M 0 0 L 10 0 L 10 10 Z."}
+COORDINATE = {"type": "number", "minimum": -1_000_000, "maximum": 1_000_000}
 
 MAP_PROPERTIES = {
     "name": {"type": "string"},
     "geometry": {"type": "string", "description": "A JSON file of SVG outline paths, relative to the map file."},
     "provinces": {
-        "type": "object", "minProperties": 1,
+        "type": "object", "minProperties": 1, "maxProperties": 10_000,
         "propertyNames": ID,
         "additionalProperties": {
             "type": ["object", "null"], "additionalProperties": False,
             "properties": {
                 "name": {"type": "string"},
-                "at": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2,
-                       "description": "Position [x, y] (y grows downward), used to draw the map."},
+                "at": {"type": "array", "items": COORDINATE, "minItems": 2, "maxItems": 2,
+                       "x-repeats": "x and y may be equal",
+                       "description": "Position [x, y] (y grows downward), used to draw the map; "
+                                      "each from -1,000,000 to 1,000,000."},
                 "flags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True,
                           "description": "Such as capital, fortress, no_start_capital, kyoto."},
-                "number": {"type": "integer", "description": "The province's number on a numbered map."},
+                "number": {"type": "integer", "minimum": 0, "maximum": 100_000,
+                           "description": "The province's number on a numbered map."},
                 "terrain": {"type": "string"},
                 "region": {"type": "string"},
-                "path": {"type": "string", "description": "An SVG path outline in the same frame as 'at'."},
+                "path": {**PATH_DATA, "description": "An SVG path outline in the same frame as 'at'."},
             },
         },
     },
     "links": {
-        "type": "array",
-        "items": {"type": "array", "minItems": 2, "maxItems": 3,
+        "type": "array", "uniqueItems": True,
+        "items": {"type": "array", "minItems": 2, "maxItems": 3, "uniqueItems": True,
                   "items": {"type": "string"},
                   "description": "[a, b] for a land link, [a, b, kind] with kind land, sea, mountain, river or ford."},
+    },
+}
+
+GEOMETRY_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "chronicle map geometry (JSON)",
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "viewBox": {"type": "string", "description": "The frame of the outlines: x y width height.",
+                    "pattern": r"^\s*[-+]?[0-9]{1,7}(\.[0-9]+)?(\s*,?\s*[-+]?[0-9]{1,7}(\.[0-9]+)?){3}\s*$"},
+        "projection": {"type": "string", "description": "How longitude and latitude became x and y (for the coast)."},
+        "paths": {"type": "object", "additionalProperties": PATH_DATA,
+                  "description": "province id -> its SVG outline."},
     },
 }
 
@@ -81,8 +173,10 @@ def campaign_schema(ruleset) -> dict:
             "title": {"type": "string"},
             "description": {"type": "string"},
             "ruleset": {"const": ruleset.name},
-            "url": {"type": "string", "description": "The public address of the site, for sitemap.xml and the feed."},
-            "seed": {"type": ["integer", "string"], "description": "Seeds every die not written in a turn file."},
+            "url": {"type": "string", "pattern": r"^https?://[^\s<>\"'`\\]+$", "maxLength": 2000,
+                    "description": "The public address of the site (http:// or https://), for sitemap.xml and the feed."},
+            "seed": {"type": ["integer", "string"], "minimum": -10**18, "maximum": 10**18, "maxLength": 200,
+                     "description": "Seeds every die not written in a turn file."},
             "language": {"type": "string"},
             "map": {"oneOf": [
                 {"type": "string", "description": "The name of a bundled map, such as japan."},
@@ -92,7 +186,7 @@ def campaign_schema(ruleset) -> dict:
                  "properties": MAP_PROPERTIES},
             ]},
             "options": {"type": "object", "additionalProperties": False, "properties": options},
-            "players": {"type": "array", "minItems": 1, "items": player},
+            "players": {"type": "array", "minItems": 1, "maxItems": 1000, "items": player, "x-distinct": "id"},
             **ruleset.campaign_properties,
         },
     }
@@ -105,15 +199,23 @@ def turn_schema(ruleset) -> dict:
     return schema
 
 
+#: checks of one value that a ruleset may repeat at the same place, with the rule (see errors.without_echoes)
+_VALUE_CHECKS = {"type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "enum", "const", "pattern",
+                 "uniqueItems", "x-distinct"}
+
+
 def validate(doc: Document, schema: dict, base: tuple = ()) -> list[Problem]:
     """Every schema violation in ``doc`` as a located problem, with did-you-mean for unknown keys."""
     data = doc.data
     for key in base:
         data = data[key]
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = Validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path))):
-        problems.extend(_explain(doc, base + tuple(error.absolute_path), error))
+        explained = _explain(doc, base + tuple(error.absolute_path), error)
+        if error.validator in _VALUE_CHECKS:            # a ruleset that checks the same value says it better
+            explained = [replace(p, origin="schema") for p in explained]
+        problems.extend(explained)
     return problems
 
 
@@ -146,9 +248,29 @@ def _explain(doc: Document, path: tuple, error) -> list[Problem]:
     if error.validator == "propertyNames":
         return [doc.locate(Problem(f"{error.instance!r} is not a valid id", hint="use lower-case letters, digits, _ and -",
                                    path=path + (error.instance,)), key=True)]
+    if error.validator == "uniqueItems" and isinstance(error.instance, list):
+        repeat = _repeat_index(error.instance)
+        if repeat is not None:                     # at the repeated entry, not the whole list
+            return [doc.locate(Problem(_message(error), hint=_hint(error), path=path + (repeat,)))]
     if error.validator == "pattern" and error.schema.get("x-verbs") and isinstance(error.instance, str):
         return [doc.locate(Problem(f"cannot read {error.instance!r}", hint=_verb_hint(error), path=path))]
-    return [doc.locate(Problem(_message(error), hint=error.schema.get("description"), path=path))]
+    return [doc.locate(Problem(_message(error), hint=_hint(error), path=path))]
+
+
+def _hint(error) -> str | None:
+    described = error.schema.get("description")
+    if error.validator == "type":
+        expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        value = error.instance
+        if "integer" in expected and isinstance(value, float) and value.is_integer():
+            return f"write a whole number without a decimal point: {int(value)}"
+        if "string" in expected and not isinstance(value, (str, dict, list)) and value is not None:
+            return "put the value in quotes to keep it as the text written"
+        if "string" in expected and value is None:
+            return "write a value after the colon, or remove the key"
+    if error.validator == "x-distinct" or error.validator == "uniqueItems":
+        return "each entry counts once: remove the repeated one" + (f" ({described})" if described else "")
+    return described
 
 
 def _verb_hint(error) -> str:
@@ -174,7 +296,42 @@ def _message(error) -> str:
         return f"{prefix}expected {error.validator_value!r}, got {error.instance!r}"
     if error.validator == "pattern":
         return f"{prefix}{error.instance!r} does not have the expected form"
+    if error.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return f"{prefix}{error.instance!r} is out of range: it must be {describe_range(error.schema)}"
+    if error.validator == "uniqueItems":
+        repeated = _first_repeat(error.instance)
+        return f"{prefix}{repeated!r} is listed twice" if repeated is not None else f"{prefix}an entry is listed twice"
+    if error.validator == "maxLength":
+        return f"{prefix}the text is too long: at most {error.validator_value} characters"
+    if error.validator == "maxItems":
+        return f"{prefix}too many entries: at most {error.validator_value}"
     return prefix + error.message
+
+
+def describe_range(schema: dict) -> str:
+    """A schema's bounds in words: 'from 1 to 20', 'above 0 and at most 1'."""
+    low = (f"above {schema['exclusiveMinimum']}" if "exclusiveMinimum" in schema
+           else f"at least {schema['minimum']}" if "minimum" in schema else None)
+    high = (f"below {schema['exclusiveMaximum']}" if "exclusiveMaximum" in schema
+            else f"at most {schema['maximum']}" if "maximum" in schema else None)
+    if "minimum" in schema and "maximum" in schema:
+        return f"from {schema['minimum']} to {schema['maximum']}"
+    return " and ".join(part for part in (low, high) if part) or "any number"
+
+
+def _repeat_index(items) -> int | None:
+    """The index of the first entry equal to an earlier one (as JSON Schema compares: 1 == 1.0)."""
+    seen = []
+    for index, item in enumerate(items if isinstance(items, list) else ()):
+        if item in seen:
+            return index
+        seen.append(item)
+    return None
+
+
+def _first_repeat(items):
+    index = _repeat_index(items)
+    return None if index is None else items[index]
 
 
 def all_schemas(rulesets) -> dict[str, dict]:
@@ -187,3 +344,69 @@ def all_schemas(rulesets) -> dict[str, dict]:
 
 def dumps(schema: dict) -> str:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def ranges_markdown(rulesets) -> str:
+    """docs/ranges.md: every number's range and every list's rule on repeats, schema by schema,
+    made from the schemas themselves (tests/test_schema_bounds.py keeps the page current)."""
+    lines = ["# Ranges: every number, every list", "",
+             "Made from the JSON Schemas by `python -m chronicle.schemas --ranges > docs/ranges.md`; "
+             "a value outside its range is an error at its place, with the range in the message. "
+             "A list is *distinct* (no entry twice), *distinct by KEY* (no two entries with the same KEY), "
+             "or *repeats allowed* (with the reason).", ""]
+    for name, schema in all_schemas(rulesets).items():
+        rows = []
+        for path, sub in _walk(schema):
+            kinds = sub.get("type")
+            kinds = set(kinds) if isinstance(kinds, list) else {kinds}
+            where = _pointer(path)
+            if kinds & {"integer", "number"}:
+                rows.append((where, ("whole number" if "integer" in kinds else "number") + ", " + describe_range(sub)))
+            if "array" in kinds:
+                rule = ("distinct" if sub.get("uniqueItems") else f"distinct by {sub['x-distinct']}"
+                        if "x-distinct" in sub else f"repeats allowed: {sub.get('x-repeats', '?')}")
+                size = ", ".join(f"{word} {sub[key]} entries" for key, word in
+                                 (("minItems", "at least"), ("maxItems", "at most")) if key in sub)
+                rows.append((where, "list, " + rule + (f"; {size}" if size else "")))
+        lines += [f"## {name}", "", "| value | range |", "|---|---|"]
+        lines += [f"| `{where or '(the file)'}` | {text} |" for where, text in sorted(set(rows))]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _walk(node, path=()):
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from _walk(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _walk(value, path + (i,))
+
+
+def _pointer(path: tuple) -> str:
+    """A schema path as the administrator writes it: properties/battles/items/vp -> battles[]/vp."""
+    out, skip = [], False
+    for i, part in enumerate(path):
+        if skip:
+            skip = False
+            continue
+        if part == "properties" and i + 1 < len(path):
+            out.append(str(path[i + 1]))
+            skip = True
+        elif part == "items":
+            out[-1:] = [(out[-1] if out else "") + "[]"]
+        elif part == "additionalProperties":
+            out.append("*")
+        elif part == "prefixItems" and i + 1 < len(path):
+            out[-1:] = [(out[-1] if out else "") + f"[{path[i + 1]}]"]
+            skip = True
+    return "/".join(out)
+
+
+if __name__ == "__main__":                      # python -m chronicle.schemas --ranges > docs/ranges.md
+    import sys
+
+    from . import rules
+    if sys.argv[1:] == ["--ranges"]:
+        sys.stdout.write(ranges_markdown(rules.registry().values()))
