@@ -107,6 +107,10 @@ def check(directory, strict):
       content/turns/004.yaml:12:7: error: unknown territory 'inaba' ...
     """
     history = _load(directory, strict)
+    from .render.site import preflight             # what a build would reject in templates/
+    problems = preflight(history.campaign.root)
+    if problems:
+        _fail(ChronicleError(problems))
     turns = len(history.turns)
     click.echo(f"{history.campaign.title}: {turns} turn{'s' if turns != 1 else ''} replayed, no errors.")
 
@@ -232,9 +236,10 @@ def serve(directory, port):
       chronicle serve my-campaign --port 8001
     """
     from .serve import HOST, Server
-    server = Server(directory, port, echo=lambda text: click.echo(text, err=True))
+    debug = bool(click.get_current_context().meta.get("chronicle.debug"))
+    server = Server(directory, port, echo=lambda text: click.echo(text, err=True), debug=debug)
     try:
-        bound = server.start()
+        bound = server.start(wait=False)
     except OSError as exc:
         server.stop()
         raise click.UsageError(f"cannot listen on {HOST}:{port}: {exc.strerror or exc}; try --port 0")

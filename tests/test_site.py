@@ -449,7 +449,7 @@ def test_serve_rebuilds_and_reports_errors(small):
         assert "__chronicle__" not in get("/static/style.css")
         assert not (small / "site").exists()                  # serve never writes DIR/site
         first = status()
-        assert first == {"version": 1, "error": None}
+        assert first == {"version": 1, "error": None, "building": False}
 
         def wait_for(version):
             deadline = time.time() + 10

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import posixpath
 import sys
 import traceback
@@ -23,10 +24,12 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
+from ..source import read_bytes
 from . import feeds, output, views
 from .charts import Chart, Reference, Series, line_chart
 from .maps import MapPainter
 from .markdown import render_markdown
+from .sandbox import Sandbox, TemplateFiles
 from .theme import default_theme_dir
 
 NAV = (("index.html", "Home"), ("turns/index.html", "Turns"), ("standings.html", "Standings"),
@@ -48,15 +51,49 @@ def template_dirs(root: Path) -> list[Path]:
 
 
 def environment(root: Path) -> jinja2.Environment:
-    """Jinja with autoescape on; ``default/NAME`` always names the default theme's file."""
+    """Jinja in its sandbox (templates are code, sandbox.py), autoescape on; ``default/NAME``
+    always names the default theme's file."""
     default = default_theme_dir()
-    loaders = [jinja2.FileSystemLoader(str(d)) for d in template_dirs(root)]
-    loaders.append(jinja2.PrefixLoader({"default": jinja2.FileSystemLoader(str(default))}))
-    env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True)
+    shown = _shower(root)
+    loaders = [TemplateFiles(d, shown) for d in template_dirs(root)]
+    loaders.append(jinja2.PrefixLoader({"default": TemplateFiles(default, shown)}))
+    env = Sandbox(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
+                  undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                  keep_trailing_newline=True)
     env.filters["markdown"] = render_markdown
     return env
+
+
+def _shower(root: Path):
+    dirs = [d.resolve() for d in template_dirs(root)]
+    return lambda path: _shown(Path(path), root, dirs)
+
+
+def preflight(root: Path) -> list[Problem]:
+    """What a build would reject in the campaign's own templates/, found without building, so that
+    ``check`` rejects it too: a file that cannot be read (outside the campaign through a link, not
+    a regular file, too large, not UTF-8), and a template that does not parse, at its line."""
+    own = Path(root) / "templates"
+    if not own.is_dir():
+        return []
+    env = environment(root)
+    loader = TemplateFiles(own, _shower(root))
+    problems: list[Problem] = []
+    for path in sorted(own.rglob("*")):
+        if path.is_dir() and not path.is_symlink():
+            continue
+        name = path.relative_to(own).as_posix()
+        try:
+            if name.startswith("static/"):
+                read_bytes(path, _shown(path, root, [own.resolve()]), inside=own)
+                continue
+            source, filename, _ = loader.get_source(env, name)
+            env.parse(source, name, filename)
+        except ChronicleError as exc:
+            problems += exc.problems
+        except jinja2.TemplateSyntaxError as exc:
+            problems.append(_template_problem(exc, root))
+    return problems
 
 
 @jinja2.pass_context
@@ -75,25 +112,39 @@ def _url(context, target: str) -> str:
 
 
 def _template_problem(exc: BaseException, root: Path) -> Problem:
-    """A template error as a problem placed in the template file, for the CLI and serve."""
+    """A template error as a problem placed in the template file, for the CLI and serve: the
+    innermost line of the campaign's own templates the error passed through, else of any."""
     dirs = [d.resolve() for d in template_dirs(root)]
+    own = (Path(root) / "templates").resolve()
     place = None
     if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
-        place = Place(_shown(Path(exc.filename), root, dirs), exc.lineno or 0, 1)
+        place = Place(_shown(Path(exc.filename), root, dirs), exc.lineno or 1, 1)
     else:
+        ours = theirs = None
         for frame, line in traceback.walk_tb(exc.__traceback__):
             name = frame.f_code.co_filename
-            if name.endswith((".html", ".xml", ".txt")) and any(str(Path(name).resolve()).startswith(str(d)) for d in dirs):
-                place = Place(_shown(Path(name), root, dirs), line, 1)
-    return Problem(f"template error: {exc}", hint="check the template named here (the campaign's templates/ "
+            if name.endswith((".html", ".xml", ".txt")) and any(name.startswith(str(d) + os.sep) for d in dirs):
+                theirs = Place(_shown(Path(name), root, dirs), line, 1)
+                if name.startswith(str(own) + os.sep):
+                    ours = theirs
+        place = ours or theirs
+    what = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+    if not isinstance(exc, jinja2.TemplateError):
+        what = f"{type(exc).__name__}: {what}"
+    return Problem(f"template error: {what}", hint="check the template named here (the campaign's templates/ "
                    "overrides the default theme)", place=place, rule="templates")
 
 
 def _shown(path: Path, root: Path, dirs) -> str:
-    try:
-        return str(path.resolve().relative_to(Path(root).resolve()))
-    except ValueError:
-        return str(path)
+    """The path as the campaign's administrator knows it: relative to the campaign folder (the
+    link itself, not where a symbolic link leads), else as it is."""
+    for candidate, base in ((Path(os.path.abspath(path)), Path(os.path.abspath(root))),
+                            (path.resolve(), Path(root).resolve())):
+        try:
+            return candidate.relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return str(path)
 
 
 # ---- the page list ------------------------------------------------------------------------
@@ -251,10 +302,15 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
+    problems = preflight(campaign.root)
+    if problems:
+        raise ChronicleError(problems)
     renderer = SiteRenderer(history)
     outputs = renderer.outputs()
     statics = renderer.static_files()
-    items = outputs + [Output(path, (lambda s=source: s.read_bytes())) for path, source in statics]
+    shown = _shower(campaign.root)
+    items = outputs + [Output(path, (lambda s=source: read_bytes(s, shown(s), inside=_static_folder(s))))
+                       for path, source in statics]
     count = 0
     with output.staged(target, wait) as temp:
         with _bar(items, progress) as bar:
@@ -262,6 +318,14 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
                 _write(temp, item.path, _make(item, renderer.root))
                 count += 1
     return count
+
+
+def _static_folder(path: Path) -> Path:
+    """The ``static/`` folder a static file was found in: it may not lead outside it."""
+    for parent in path.parents:
+        if parent.name == "static":
+            return parent
+    return path.parent
 
 
 def source_folders(campaign) -> list[Path]:
@@ -279,17 +343,22 @@ def _bundled(folder: Path) -> bool:
 
 
 def _make(item: Output, root: Path) -> str | bytes:
+    """Make one output; an error raised inside a template of the campaign's own (or a template
+    error of any kind) becomes a problem placed at the template's line. Anything else is a bug."""
     try:
         return item.make()
-    except (jinja2.TemplateError, TypeError, AttributeError, KeyError) as exc:
+    except ChronicleError:
+        raise
+    except Exception as exc:          # noqa: BLE001 (sorted below: the campaign's templates, or a bug)
         if isinstance(exc, jinja2.TemplateError) or _in_template(exc, root):
             raise ChronicleError([_template_problem(exc, root)]) from exc
         raise
 
 
 def _in_template(exc: BaseException, root: Path) -> bool:
-    dirs = [str(d.resolve()) for d in template_dirs(root)]
-    return any(frame.f_code.co_filename.endswith(".html") and any(frame.f_code.co_filename.startswith(d) for d in dirs)
+    """Whether the error passed through a template of the campaign's own templates/ folder."""
+    own = str((Path(root) / "templates").resolve())
+    return any(frame.f_code.co_filename.startswith(own + os.sep)
                for frame, _line in traceback.walk_tb(exc.__traceback__))
 
 
