@@ -6,6 +6,7 @@ one line, and the traceback with ``--debug``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import traceback
@@ -13,16 +14,32 @@ from pathlib import Path
 
 import click
 
-from . import __version__, rules, schemas
-from .errors import ChronicleError, Problem
+from . import __version__, report, rules, schemas, siteurl
+from . import distribution
+from .errors import ChronicleError
 from .history import load_history
 
 CAMPAIGN_DIR = click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
+FORMAT = click.option("--format", "fmt", type=click.Choice(report.FORMATS), default=None,
+                      help="How problems are printed: text, or github (text plus GitHub workflow "
+                           "annotations; the default when GITHUB_ACTIONS=true).")
 
 
-def _report(problems, *, stream=None) -> None:
-    for problem in sorted(problems, key=Problem.sort_key):
-        click.echo(problem.format(), err=True)
+def _site_url(_context, _param, value):
+    if value is None or not value.strip():
+        return None            # an empty --url "" (a workflow variable that was not set) means none
+    try:
+        return siteurl.parse(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc))
+
+
+def _report(problems) -> None:
+    """Print problems in file and line order, as text and, under GitHub Actions, as annotations."""
+    context = click.get_current_context()
+    fmt = context.params.get("fmt") or report.default_format()
+    for line in report.lines(problems, fmt, context.params.get("directory", ".")):
+        click.echo(line, err=True)
 
 
 def _fail(exc: ChronicleError, writes: bool = False) -> None:
@@ -83,7 +100,8 @@ class Chronicle(click.Group):
 
 
 @click.group(cls=Chronicle, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="chronicle")
+@click.version_option(__version__, prog_name="chronicle",
+                      message=f"%(prog)s %(version)s (the {distribution.this().name} distribution)")
 @DEBUG
 def main():
     """chronicle: replay a wargame map campaign's turns and publish it as a static site.
@@ -98,7 +116,8 @@ def main():
 @main.command()
 @CAMPAIGN_DIR
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def check(directory, strict):
+@FORMAT
+def check(directory, strict, fmt):
     """Load and replay the campaign in DIRECTORY and report every problem.
 
     \b
@@ -121,7 +140,8 @@ def check(directory, strict):
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--private", is_flag=True,
               help="The administrator's view: include what players keep hidden (Sengoku's cards in hand).")
-def state(directory, turn, as_json, private):
+@FORMAT
+def state(directory, turn, as_json, private, fmt):
     """Show who holds what after a turn.
 
     \b
@@ -154,7 +174,12 @@ def state(directory, turn, as_json, private):
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where to write the site (default: DIRECTORY/site).")
-def build(directory, strict, quiet, output):
+@click.option("--url", callback=_site_url, metavar="URL",
+              help="The site's public address (http or https), e.g. https://NAME.github.io/REPO/: "
+                   "sitemap.xml, robots.txt, canonical links, absolute feed ids and link previews. "
+                   "Overrides url: in campaign.yaml.")
+@FORMAT
+def build(directory, strict, quiet, output, url, fmt):
     """Check the campaign, then render its site into DIRECTORY/site.
 
     The new site replaces the old one only when the whole build succeeded.
@@ -165,6 +190,8 @@ def build(directory, strict, quiet, output):
     """
     from .render.site import build_site
     history = _load(directory, strict, writes=True)
+    if url:
+        history = dataclasses.replace(history, campaign=dataclasses.replace(history.campaign, url=url))
     target = output or directory / "site"
     try:
         count = build_site(history, target, progress=not quiet,

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from . import maps as bundled_maps
-from . import rules, schemas
+from . import rules, schemas, siteurl
 from .errors import ChronicleError, Place, Problem, errors_only
 from .geography import Map
 from .source import Document, is_inside, load_yaml, read_bytes, read_text
@@ -137,11 +137,25 @@ def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
 
     options = ruleset.option_defaults()
     options.update(data.get("options") or {})
+    url, url_problems = _site_url(doc)
+    problems += url_problems
     campaign = Campaign(
         root=root, doc=doc, title=data["title"], description=data.get("description", ""),
         ruleset=ruleset, options=MappingProxyType(options), players=tuple(players), map=game_map,
-        map_dir=map_dir, seed=str(data.get("seed", 0)), url=data.get("url"), turns=tuple(turns))
+        map_dir=map_dir, seed=str(data.get("seed", 0)), url=url, turns=tuple(turns))
     return campaign, problems
+
+
+def _site_url(doc: Document) -> tuple[str | None, list[Problem]]:
+    """``url:`` as the site's address ending in ``/``; a value that is no http(s) address is an error."""
+    written = doc.data.get("url")
+    if written is None or written == "":
+        return None, []
+    try:
+        return siteurl.parse(str(written)), []
+    except ValueError as exc:
+        return None, [doc.locate(Problem(str(exc), hint="or leave url: out; the Pages workflow passes the address "
+                                         "to chronicle build --url", path=("url",), rule="url"))]
 
 
 def _load_map(root: Path, doc: Document):

@@ -173,8 +173,11 @@ def campaign_schema(ruleset) -> dict:
             "title": {"type": "string"},
             "description": {"type": "string"},
             "ruleset": {"const": ruleset.name},
-            "url": {"type": "string", "pattern": r"^https?://[^\s<>\"'`\\]+$", "maxLength": 2000,
-                    "description": "The public address of the site (http:// or https://), for sitemap.xml and the feed."},
+            "url": {"type": "string", "pattern": r"^[hH][tT][tT][pP][sS]?://[^/\s<>\"'`\\]+[^\s<>\"'`\\]*$",
+                    "maxLength": 2000,
+                    "description": "The site's public address, http:// or https://, e.g. https://NAME.github.io/REPO/: "
+                                   "for sitemap.xml, canonical links, the feed and link previews. "
+                                   "The Pages workflow passes it to chronicle build --url."},
             "seed": {"type": ["integer", "string"], "minimum": -10**18, "maximum": 10**18, "maxLength": 200,
                      "description": "Seeds every die not written in a turn file."},
             "language": {"type": "string"},

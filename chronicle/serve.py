@@ -337,11 +337,12 @@ class Handler(SimpleHTTPRequestHandler):
         local = Path(self.translate_path(path))
         if local.is_dir():
             local = local / "index.html"
+        if not local.is_file():
+            # as GitHub Pages does: any missing address, at any depth, gets the site's own 404.html
+            missing = self.site.output / "404.html"
+            text = missing.read_text(encoding="utf-8") if missing.is_file() else ERROR_PAGE
+            return self._send(self._inject(text), "text/html; charset=utf-8", HTTPStatus.NOT_FOUND)
         if local.suffix == ".html":
-            if not local.is_file():
-                missing = self.site.output / "404.html"
-                text = missing.read_text(encoding="utf-8") if missing.is_file() else ERROR_PAGE
-                return self._send(self._inject(text), "text/html; charset=utf-8", HTTPStatus.NOT_FOUND)
             return self._send(self._inject(local.read_text(encoding="utf-8")), "text/html; charset=utf-8")
         return super().do_GET()
 

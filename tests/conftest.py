@@ -29,6 +29,12 @@ def write_campaign(root: Path, campaign: str, turns: dict[int, str] | None = Non
     return root
 
 
+@pytest.fixture(autouse=True)
+def _plain_output(monkeypatch):
+    """Tests read chronicle's text output: never GitHub's annotations, even when run in a job."""
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+
+
 @pytest.fixture
 def make_campaign(tmp_path):
     def make(campaign: str, turns=None, stories=None, root: Path | None = None) -> Path:

@@ -35,7 +35,8 @@ def test_new_writes_a_pages_workflow_pinned_to_this_version(run, tmp_path):
     assert run("new", target).exit_code == 0
     workflow = yaml.safe_load((target / ".github" / "workflows" / "pages.yml").read_text())
     steps = [s.get("run", "") for s in workflow["jobs"]["build"]["steps"]]
-    assert f'pip install "chronicle=={__version__}"' in steps
+    assert workflow["env"]["CHRONICLE"] == f"campaign-chronicle=={__version__}"
+    assert 'pip install "$CHRONICLE"' in steps
     assert any(s.startswith("chronicle build") for s in steps)
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
     assert (target / ".gitignore").read_text().strip() == "/site/"

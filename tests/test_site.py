@@ -374,7 +374,7 @@ def test_sitemap_only_with_url(make_campaign, tmp_path):
     assert not any("404" in loc for loc in locs)
     ET.fromstring(text)
     feed = (site / "feed.xml").read_text(encoding="utf-8")
-    assert 'href="https://example.org/my-campaign/turns/002/index.html"' in feed
+    assert 'href="https://example.org/my-campaign/turns/002/"' in feed
     lost = (site / "404.html").read_text(encoding="utf-8")
     assert 'href="https://example.org/my-campaign/static/style.css"' in lost
 

@@ -6,6 +6,9 @@ import datetime as dt
 import re
 from xml.sax.saxutils import escape, quoteattr
 
+from .. import distribution
+from ..siteurl import absolute
+
 EPOCH = "2000-01-01T00:00:00Z"        # for a campaign whose turns carry no date
 
 
@@ -27,7 +30,7 @@ def atom_time(date: str | None, fallback: str) -> str:
 def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) -> str:
     """``entries`` are (turn view, HTML summary) for every turn, oldest first."""
     campaign = model.campaign
-    base = base_url.rstrip("/") + "/" if base_url else ""
+    base = base_url or ""
     feed_id = base if base else f"tag:chronicle.invalid,2000:{slug(campaign.title)}"
     stamped = []
     last = EPOCH
@@ -43,11 +46,11 @@ def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) ->
     out += [f"  <id>{escape(feed_id)}</id>",
             f"  <updated>{updated}</updated>",
             f"  <link rel=\"self\" href={quoteattr(base + 'feed.xml')}/>",
-            f"  <link rel=\"alternate\" type=\"text/html\" href={quoteattr(base + 'index.html')}/>",
+            f"  <link rel=\"alternate\" type=\"text/html\" href={quoteattr(base or 'index.html')}/>",
             f"  <author><name>{escape(campaign.title)}</name></author>",
-            '  <generator uri="https://pypi.org/project/chronicle/">chronicle</generator>']
+            _generator()]
     for view, html, stamp in reversed(stamped):
-        link = base + view.path
+        link = absolute(base, view.path) if base else view.path
         entry_id = link if base else f"{feed_id}/turns/{view.slug}"
         out += ["  <entry>",
                 f"    <title>{escape(view.title)}</title>",
@@ -60,12 +63,22 @@ def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) ->
     return "\n".join(out) + "\n"
 
 
+def _generator() -> str:
+    """The program that wrote the feed: its index page and version come from its own metadata."""
+    ours = distribution.this()
+    return (f"  <generator uri={quoteattr(ours.index_page)} version={quoteattr(ours.version)}>"
+            f"chronicle</generator>")
+
+
 def sitemap(base_url: str, paths: list[str]) -> str:
-    base = base_url.rstrip("/") + "/"
     out = ['<?xml version="1.0" encoding="utf-8"?>',
            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
     for path in sorted(paths):
-        shown = "" if path == "index.html" else path[:-len("index.html")] if path.endswith("/index.html") else path
-        out.append(f"  <url><loc>{escape(base + shown)}</loc></url>")
+        out.append(f"  <url><loc>{escape(absolute(base_url, path))}</loc></url>")
     out.append("</urlset>")
     return "\n".join(out) + "\n"
+
+
+def robots(base_url: str) -> str:
+    """Every page may be indexed; the sitemap says where they are."""
+    return f"User-agent: *\nAllow: /\n\nSitemap: {absolute(base_url, 'sitemap.xml')}\n"

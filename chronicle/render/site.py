@@ -24,6 +24,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import ChronicleError, Place, Problem
+from ..siteurl import absolute
 from ..source import read_bytes
 from . import feeds, output, views
 from .charts import Chart, Reference, Series, line_chart
@@ -180,6 +181,7 @@ class SiteRenderer:
             "credit": self.painter.geometry.credit, "language": campaign.doc.data.get("language", "en")
             if isinstance(campaign.doc.data, dict) else "en",
             "absolute_base": None, "views": views,
+            "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
             **extra,
         }
 
@@ -258,12 +260,16 @@ class SiteRenderer:
         _x, _y, w, h = self.painter.geometry.view_box
         out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))
-        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
-            self._context("404.html", "not-found", absolute_base=campaign.url))))
         out.append(Output("feed.xml", self._feed))
         if campaign.url:
-            pages = [o.path for o in out if o.path.endswith(".html") and o.path != "404.html"]
+            pages = [o.path for o in out if o.path.endswith(".html")]
             out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages)))
+            out.append(Output("robots.txt", lambda: feeds.robots(campaign.url)))
+        # GitHub Pages serves 404.html at any missing address, at any depth: its links are absolute
+        # when the URL is known, otherwise a script finds the site's root by these top-level names
+        top = sorted({o.path.split("/")[0] for o in out} | {"404.html", "static"})
+        out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
+            self._context("404.html", "not-found", absolute_base=campaign.url, top_level=top))))
         return out
 
     def _state_json(self, view: views.TurnView) -> str:

@@ -1,0 +1,315 @@
+"""Publishing that works the first time: the distribution's name from its own metadata, the
+release workflow, the Pages workflow that `chronicle new` writes, warnings that never block,
+GitHub annotations, and the site's public address (sitemap, robots, canonical, feed ids)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tomllib
+import xml.etree.ElementTree as ET
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+import yaml
+
+import chronicle
+from chronicle import distribution, report, siteurl
+from chronicle.errors import Place, Problem
+from samples import SMALL_CAMPAIGN
+from site_helpers import SMALL_STORIES, SMALL_TURNS
+from test_errors import TAKE_AWAJI, TAKE_INABA
+
+REPO = Path(__file__).resolve().parents[1]
+ATOM = {"a": "http://www.w3.org/2005/Atom"}
+
+#: the current major version of every action the workflows use, as each action's own releases
+#: list them (checked when this was written; see docs/publishing.md)
+ACTIONS = {"actions/checkout": "v7", "actions/setup-python": "v7", "actions/configure-pages": "v6",
+           "actions/upload-pages-artifact": "v5", "actions/deploy-pages": "v5",
+           "actions/upload-artifact": "v7", "actions/download-artifact": "v8",
+           "pypa/gh-action-pypi-publish": "release/v1"}
+
+
+def workflow(path: Path) -> dict:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["on"] = data.pop(True, data.get("on"))          # YAML 1.1 reads the key `on` as true
+    return data
+
+
+def uses(job: dict) -> dict[str, str]:
+    return dict(step["uses"].split("@", 1) for step in job["steps"] if "uses" in step)
+
+
+def runs(job: dict) -> list[str]:
+    return [step["run"] for step in job["steps"] if "run" in step]
+
+
+# ---- the distribution ---------------------------------------------------------------------------
+
+def test_the_distribution_is_named_in_pyproject_and_read_back_from_the_installed_metadata():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert project["name"] == "campaign-chronicle"              # `chronicle` on PyPI is someone else's
+    ours = distribution.this()
+    assert ours.name == project["name"] == metadata.metadata(project["name"])["Name"]
+    assert ours.version == project["version"] == metadata.version(project["name"]) == chronicle.__version__
+    assert ours.requirement == f"campaign-chronicle=={project['version']}"
+    assert ours.index_page == "https://pypi.org/project/campaign-chronicle/"
+    # the `chronicle` command of that distribution is this package's
+    [point] = [p for p in metadata.entry_points(group="console_scripts", name="chronicle")
+               if p.dist.metadata["Name"] == project["name"]]
+    assert point.value == "chronicle.cli:main"
+
+
+def test_nothing_names_the_other_projects_distribution():
+    """Every mention of the distribution comes from the metadata, so none can name PyPI's
+    unrelated `chronicle` (the old scaffold installed it and linked to it)."""
+    stale = re.compile(r"pypi\.org/project/chronicle/|pip install \"?chronicle[=\"\s]")
+    for folder in ("chronicle", "templates", "docs"):
+        for path in (REPO / folder).rglob("*"):
+            if path.is_file() and path.suffix in (".py", ".html", ".md", ".yml", ".yaml", ".xml", ".txt"):
+                assert not stale.search(path.read_text(encoding="utf-8")), path
+    assert not stale.search((REPO / "README.md").read_text(encoding="utf-8"))
+
+
+def test_version_option_names_the_distribution(run):
+    result = run("--version")
+    assert result.output.strip() == f"chronicle {chronicle.__version__} (the campaign-chronicle distribution)"
+
+
+def test_feed_generator_and_scaffold_take_the_distribution_from_metadata(run, tmp_path, monkeypatch):
+    # a different installed version shows everywhere at once: nothing holds a copy of its own
+    monkeypatch.setattr(distribution, "this", lambda: distribution.Distribution("campaign-chronicle", "9.8.7"))
+    target = tmp_path / "c"
+    assert run("new", target).exit_code == 0
+    pages = workflow(target / ".github" / "workflows" / "pages.yml")
+    assert pages["env"]["CHRONICLE"] == "campaign-chronicle==9.8.7"
+    readme = (target / "README.md").read_text()
+    assert "https://pypi.org/project/campaign-chronicle/" in readme and "campaign-chronicle==9.8.7" in readme
+    assert run("build", target, "--quiet").exit_code == 0
+    feed = ET.fromstring((target / "site" / "feed.xml").read_text())
+    generator = feed.find("a:generator", ATOM)
+    assert generator.get("uri") == "https://pypi.org/project/campaign-chronicle/"
+    assert generator.get("version") == "9.8.7"
+
+
+# ---- the Pages workflow that `chronicle new` writes ----------------------------------------------
+
+@pytest.fixture
+def pages(run, tmp_path) -> tuple[Path, dict]:
+    target = tmp_path / "campaign"
+    assert run("new", target).exit_code == 0
+    return target, workflow(target / ".github" / "workflows" / "pages.yml")
+
+
+def test_pages_workflow_uses_the_current_major_of_every_action(pages):
+    _root, flow = pages
+    for name, job in flow["jobs"].items():
+        for action, version in uses(job).items():
+            assert ACTIONS.get(action) == version, f"job {name}: {action}@{version}, current is @{ACTIONS.get(action)}"
+    used = set().union(*(uses(job) for job in flow["jobs"].values()))
+    assert used == {"actions/checkout", "actions/setup-python", "actions/configure-pages",
+                    "actions/upload-pages-artifact", "actions/deploy-pages"}
+
+
+def test_pages_workflow_publishes_pushes_and_only_checks_pull_requests(pages):
+    root, flow = pages
+    assert flow["on"]["push"] == {"branches": ["main"]} and "pull_request" in flow["on"]
+    assert flow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    assert flow["concurrency"]["group"] and "cancel-in-progress" in flow["concurrency"]
+    check, build, deploy = flow["jobs"]["check"], flow["jobs"]["build"], flow["jobs"]["deploy"]
+    # the pull request's job checks and nothing else: no Pages action, no write permission
+    assert check["if"] == "github.event_name == 'pull_request'"
+    assert check["permissions"] == {"contents": "read"}
+    assert not any("pages" in action for action in uses(check))
+    assert runs(check) == ['pip install "$CHRONICLE"', "chronicle check"]
+    # pushes build and deploy; a pull request never reaches them
+    assert build["if"] == "github.event_name != 'pull_request'" and deploy["needs"] == "build"
+    assert deploy["environment"]["name"] == "github-pages"
+    # configure-pages' base_url is the site's public address; warnings do not block (no --strict)
+    steps = build["steps"]
+    configure = next(i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/configure-pages"))
+    build_step = next(i for i, s in enumerate(steps) if s.get("run", "").startswith("chronicle build"))
+    assert configure < build_step
+    command = steps[build_step]["run"]
+    assert f"--url \"${{{{ steps.{steps[configure]['id']}.outputs.base_url }}}}\"" in command
+    assert "--strict" not in command
+    # pip's cache is keyed on a file every campaign has: this workflow, where the install line is
+    for job in (check, build):
+        python = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python"))
+        assert python["with"]["cache"] == "pip"
+        assert (root / python["with"]["cache-dependency-path"]).is_file()
+
+
+def test_the_install_line_is_one_setting_that_may_name_a_git_tag(pages):
+    root, flow = pages
+    text = (root / ".github" / "workflows" / "pages.yml").read_text()
+    assert flow["env"]["CHRONICLE"] == distribution.this().requirement
+    assert text.count(distribution.this().requirement) == 1
+    for job in ("check", "build"):
+        assert 'pip install "$CHRONICLE"' in runs(flow["jobs"][job])
+    assert re.search(r"#\s+CHRONICLE: \"campaign-chronicle @ git\+https://github\.com/\S+@v", text)
+
+
+# ---- the release workflow of this repository -------------------------------------------------------
+
+def test_release_workflow_builds_checks_tries_and_publishes_with_trusted_publishing():
+    flow = workflow(REPO / ".github" / "workflows" / "release.yml")
+    assert flow["on"]["push"]["tags"]
+    build, publish = flow["jobs"]["build"], flow["jobs"]["publish"]
+    commands = "\n".join(runs(build))
+    assert "python -m build" in commands                       # sdist and wheel
+    assert "twine check --strict dist/*" in commands
+    assert "scripts/try-wheel dist" in commands                # new + build from the wheel alone
+    assert "GITHUB_REF_NAME" in commands                       # the tag is the version being released
+    assert publish["needs"] == "build"
+    assert publish["permissions"] == {"id-token": "write"}     # trusted publishing: no token stored
+    assert publish["environment"]["name"] == "pypi"
+    assert "pypa/gh-action-pypi-publish" in uses(publish)
+    for job in flow["jobs"].values():
+        for action, version in uses(job).items():
+            assert ACTIONS.get(action) == version, f"{action}@{version}"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is needed to clone the repository")
+def test_the_wheel_alone_makes_and_builds_a_campaign_and_the_pages_line_installs_it():
+    """scripts/try-wheel: the wheel built from a clean clone, in a fresh venv, outside the source."""
+    result = subprocess.run([str(REPO / "scripts" / "try-wheel")], capture_output=True, text=True,
+                            env={**os.environ, "PYTHON": shutil.which("python3") or "python3"}, timeout=900)
+    assert result.returncode == 0, result.stdout + result.stderr
+    for ruleset in chronicle.rules.registry():
+        assert f"try-wheel: {ruleset}: new, check and build work from the wheel" in result.stdout
+    assert f'pip install "{distribution.this().requirement}" -> chronicle {chronicle.__version__}' in result.stdout
+
+
+# ---- warnings never block; GitHub annotations -----------------------------------------------------
+
+def test_an_ordinary_game_day_with_warnings_publishes(run, make_campaign):
+    # ginger lost her capital on the last turn and has not named a new one yet: a warning
+    root = make_campaign(SMALL_CAMPAIGN, {1: TAKE_INABA, 2: TAKE_AWAJI})
+    result = run("build", root, "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "warning: ginger lost their capital" in result.stderr
+    assert (root / "site" / "index.html").is_file()
+
+
+def test_annotations_under_github_actions(run, make_campaign, monkeypatch):
+    root = make_campaign(SMALL_CAMPAIGN, {1: TAKE_INABA, 2: TAKE_AWAJI, 3: "battles: [{players: [paula], winner: ginger}]\n"})
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    result = run("check", root)
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    commands = [line for line in lines if line.startswith("::")]
+    assert commands, result.stderr
+    for command in commands:
+        # the text line stays for the log, and the command follows it
+        assert re.match(r"::(error|warning) file=[^,:]+/content/turns/\d{3}\.yaml,line=\d+,col=\d+,title=chronicle( \[[^]]+\])?::", command), command
+        assert "\n" not in command
+    monkeypatch.delenv("GITHUB_ACTIONS")
+    plain = run("check", root)
+    assert not any(line.startswith("::") for line in plain.stderr.splitlines())
+    forced = run("check", root, "--format", "github")
+    assert [line for line in forced.stderr.splitlines() if line.startswith("::")] == commands
+
+
+def test_annotation_escaping_and_paths():
+    problem = Problem("50% of 'a,b': c\nd", hint="do x", rule="a, b: c", place=Place("content/turns/001.yaml", 3, 5))
+    assert report.annotation(problem, "camp") == (
+        "::error file=camp/content/turns/001.yaml,line=3,col=5,title=chronicle [a%2C b%3A c]"
+        "::50%25 of 'a,b': c%0Ad%0Ahint: do x")
+    warning = Problem("careful", severity="warning", place=Place("content/campaign.yaml"))
+    assert report.annotation(warning) == "::warning file=content/campaign.yaml,title=chronicle::careful"
+    assert report.default_format({"GITHUB_ACTIONS": "true"}) == "github"
+    assert report.default_format({}) == "text"
+
+
+# ---- the public URL --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("https://NAME.github.io/REPO", "https://NAME.github.io/REPO/"),
+    ("http://example.org", "http://example.org/"),
+    ("HTTPS://example.org/a/b/", "https://example.org/a/b/"),
+    ("https://example.org/camp/index.html", "https://example.org/camp/"),
+])
+def test_site_url_forms(text, expected):
+    assert siteurl.parse(text) == expected
+
+
+@pytest.mark.parametrize("text", ["ftp://example.org/", "example.org/camp", "javascript:alert(1)",
+                                  "https://", "file:///tmp/site", "https://example.org/?q=1", "/camp/"])
+def test_site_url_rejects_what_is_not_a_web_address(text):
+    with pytest.raises(ValueError):
+        siteurl.parse(text)
+
+
+def test_build_url_option_is_checked(run, make_campaign):
+    root = make_campaign(SMALL_CAMPAIGN, SMALL_TURNS, SMALL_STORIES)
+    result = run("build", root, "--url", "ftp://example.org/")
+    assert result.exit_code == 2 and "not a web address" in result.output
+    assert not (root / "site").exists()
+    # an empty --url (an unset workflow variable) is no URL at all
+    assert run("build", root, "--quiet", "--url", "").exit_code == 0
+    assert not (root / "site" / "sitemap.xml").exists()
+
+
+def test_url_in_campaign_yaml_must_be_http(run, make_campaign):
+    root = make_campaign(SMALL_CAMPAIGN + "url: ftp://example.org/camp\n", SMALL_TURNS)
+    result = run("check", root)
+    assert result.exit_code == 1
+    assert re.search(r"content/campaign\.yaml:\d+:6: error: .*ftp://example\.org/camp", result.stderr), result.stderr
+    assert "https://" in result.stderr          # the hint shows the form expected
+
+
+def test_with_a_url_the_site_has_sitemap_robots_canonical_and_absolute_feed_ids(run, make_campaign):
+    root = make_campaign(SMALL_CAMPAIGN, SMALL_TURNS, SMALL_STORIES)
+    assert run("build", root, "--quiet", "--url", "https://friends.github.io/campaign").exit_code == 0
+    site = root / "site"
+    base = "https://friends.github.io/campaign/"
+    locs = re.findall(r"<loc>([^<]+)</loc>", (site / "sitemap.xml").read_text())
+    assert base in locs and base + "turns/002/" in locs and base + "players/paula.html" in locs
+    assert not any("404" in loc for loc in locs)
+    assert (site / "robots.txt").read_text() == f"User-agent: *\nAllow: /\n\nSitemap: {base}sitemap.xml\n"
+    assert f'<link rel="canonical" href="{base}turns/002/">' in (site / "turns/002/index.html").read_text()
+    assert f'<link rel="canonical" href="{base}">' in (site / "index.html").read_text()
+    assert 'rel="canonical"' not in (site / "404.html").read_text()
+    feed = ET.fromstring((site / "feed.xml").read_text())
+    assert feed.find("a:id", ATOM).text == base
+    ids = [e.find("a:id", ATOM).text for e in feed.findall("a:entry", ATOM)]
+    assert ids == [base + "turns/002/", base + "turns/001/"]
+    # --url overrides url: in campaign.yaml
+    config = root / "content" / "campaign.yaml"
+    config.write_text(config.read_text() + "url: https://old.example.org/\n")
+    assert run("build", root, "--quiet", "--url", "https://new.example.org/c/").exit_code == 0
+    assert "https://new.example.org/c/sitemap.xml" in (site / "robots.txt").read_text()
+
+
+def test_without_a_url_no_sitemap_robots_or_canonical(run, make_campaign):
+    root = make_campaign(SMALL_CAMPAIGN, SMALL_TURNS, SMALL_STORIES)
+    assert run("build", root, "--quiet").exit_code == 0
+    site = root / "site"
+    assert not (site / "sitemap.xml").exists() and not (site / "robots.txt").exists()
+    assert 'rel="canonical"' not in (site / "index.html").read_text()
+    feed = ET.fromstring((site / "feed.xml").read_text())
+    assert feed.find("a:id", ATOM).text.startswith("tag:")       # an id still, though not an address
+
+
+def test_serve_answers_any_missing_address_with_the_sites_404_page(make_campaign):
+    import urllib.error
+    import urllib.request
+
+    from chronicle.serve import Server
+    root = make_campaign(SMALL_CAMPAIGN, SMALL_TURNS, SMALL_STORIES)
+    server = Server(root, port=0, echo=lambda _line: None, interval=0.2)
+    port = server.start()
+    try:
+        for path in ("/nowhere", "/turns/099/", "/turns/099/index.html", "/a/b/c/d.html", "/static/gone.css"):
+            with pytest.raises(urllib.error.HTTPError) as caught:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5)
+            assert caught.value.code == 404, path
+            body = caught.value.read().decode("utf-8")
+            assert "This page is not in the chronicle" in body, path
+    finally:
+        server.stop()

@@ -1,0 +1,72 @@
+"""scripts/test on a machine where things go wrong: a busy package manager, no browser wanted.
+
+The script is copied into a scratch folder with stand-ins for apt-get and the venv's python on
+PATH, so nothing is installed and the real .venv is never touched."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+TOOLS = ("bash", "env", "mktemp", "sed", "grep", "rm", "id", "cat", "dirname", "printf")
+
+
+def executable(path: Path, text: str) -> None:
+    path.write_text(text)
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+
+
+@pytest.fixture
+def sandbox(tmp_path):
+    """A copy of scripts/test, a PATH with only the basic tools (so no chromium), and a stub venv."""
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(REPO / "scripts" / "test", tmp_path / "scripts" / "test")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for tool in TOOLS:
+        found = shutil.which(tool)
+        if found:
+            (bin_dir / tool).symlink_to(found)
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    executable(venv / "python", f"#!{shutil.which('bash')}\necho \"python $*\" >> {tmp_path}/calls\n")
+    return tmp_path, bin_dir
+
+
+def run_script(root: Path, bin_dir: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {"PATH": str(bin_dir), "HOME": str(root), "CHRONICLE_APT_WAIT": "1"}
+    return subprocess.run([shutil.which("bash"), str(root / "scripts" / "test"), *args], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the stand-in apt-get path is the one root takes")
+def test_a_busy_package_manager_is_named_with_the_way_round_it(sandbox):
+    root, bin_dir = sandbox
+    executable(bin_dir / "apt-get", f"#!{shutil.which('bash')}\necho \"apt-get $*\" >> {root}/calls\n"
+               "echo 'E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (unattended-upgr)' >&2\n"
+               "exit 100\n")
+    result = run_script(root, bin_dir)
+    assert result.returncode == 1
+    assert "Could not get lock /var/lib/dpkg/lock-frontend" in result.stderr
+    assert "holds the package manager's lock" in result.stderr
+    assert 'scripts/test -m "not browser"' in result.stderr
+    # apt-get was asked to wait for the lock, not to fail at once
+    assert "-o DPkg::Lock::Timeout=1" in (root / "calls").read_text()
+    assert "pytest" not in (root / "calls").read_text()
+
+
+def test_without_browser_tests_nothing_is_installed_with_apt(sandbox):
+    root, bin_dir = sandbox
+    executable(bin_dir / "apt-get", f"#!{shutil.which('bash')}\necho \"apt-get $*\" >> {root}/calls\nexit 1\n")
+    result = run_script(root, bin_dir, "-m", "not browser", "-q")
+    assert result.returncode == 0, result.stderr
+    calls = (root / "calls").read_text()
+    assert "apt-get" not in calls
+    assert "python -m pytest -m not browser -q" in calls
+    assert "browser tests left out" in result.stderr
