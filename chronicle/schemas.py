@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 import json
 import math
-from dataclasses import replace
 from fractions import Fraction
 
 import jsonschema
@@ -215,10 +214,7 @@ def validate(doc: Document, schema: dict, base: tuple = ()) -> list[Problem]:
     validator = Validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path))):
-        explained = _explain(doc, base + tuple(error.absolute_path), error)
-        if error.validator in _VALUE_CHECKS:            # a ruleset that checks the same value says it better
-            explained = [replace(p, origin="schema") for p in explained]
-        problems.extend(explained)
+        problems.extend(_explain(doc, base + tuple(error.absolute_path), error))
     return problems
 
 
@@ -254,10 +250,12 @@ def _explain(doc: Document, path: tuple, error) -> list[Problem]:
     if error.validator == "uniqueItems" and isinstance(error.instance, list):
         repeat = _repeat_index(error.instance)
         if repeat is not None:                     # at the repeated entry, not the whole list
-            return [doc.locate(Problem(_message(error), hint=_hint(error), path=path + (repeat,)))]
+            return [doc.locate(Problem(_message(error), hint=_hint(error), path=path + (repeat,), origin="schema"))]
     if error.validator == "pattern" and error.schema.get("x-verbs") and isinstance(error.instance, str):
         return [doc.locate(Problem(f"cannot read {error.instance!r}", hint=_verb_hint(error), path=path))]
-    return [doc.locate(Problem(_message(error), hint=_hint(error), path=path))]
+    # a ruleset that checks the same value at the same place says it better, with its rule
+    origin = "schema" if error.validator in _VALUE_CHECKS else ""
+    return [doc.locate(Problem(_message(error), hint=_hint(error), path=path, origin=origin))]
 
 
 def _hint(error) -> str | None:
