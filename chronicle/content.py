@@ -17,8 +17,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from . import i18n, rules, schemas, siteurl
 from . import maps as bundled_maps
-from . import rules, schemas, siteurl
 from .errors import ChronicleError, Place, Problem, errors_only
 from .geography import Map
 from .source import Document, is_inside, load_yaml, read_bytes, read_text
@@ -67,6 +67,11 @@ class Campaign:
     seed: str
     url: str | None
     turns: tuple[Turn, ...]
+    #: the ruleset's side files (``Ruleset.campaign_files``, e.g. clanwar's catalogue): key ->
+    #: (the document holding it, the path of the value in that document); a value written inline
+    #: in campaign.yaml is (campaign.yaml's document, (key,))
+    files: Mapping = field(default_factory=dict)
+    language: str = "en"               # the site's language (chronicle.i18n)
 
     def player(self, player_id: str) -> Player:
         return next(p for p in self.players if p.id == player_id)
@@ -78,7 +83,7 @@ class Campaign:
     def name_of(self, some_id: object) -> str:
         """The display name of a player or province id (players first), for sentences."""
         if some_id is None:
-            return "no one"
+            return i18n.gettext("no one")
         for player in self.players:
             if player.id == some_id:
                 return player.name
@@ -132,6 +137,10 @@ def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
 
     players, player_problems = _players(doc)
     problems += player_problems
+    files, file_problems = _side_files(root, doc, ruleset)
+    problems += file_problems
+    if errors_only(file_problems):
+        return None, problems + _turns(root, ruleset)[1]
     turns, turn_problems = _turns(root, ruleset)
     problems += turn_problems
 
@@ -142,8 +151,39 @@ def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
     campaign = Campaign(
         root=root, doc=doc, title=data["title"], description=data.get("description", ""),
         ruleset=ruleset, options=MappingProxyType(options), players=tuple(players), map=game_map,
-        map_dir=map_dir, seed=str(data.get("seed", 0)), url=url, turns=tuple(turns))
+        map_dir=map_dir, seed=str(data.get("seed", 0)), url=url, turns=tuple(turns),
+        files=MappingProxyType(files), language=data.get("language") or "en")
     return campaign, problems
+
+
+def _side_files(root: Path, doc: Document, ruleset) -> tuple[dict, list[Problem]]:
+    """The ruleset's side files named in campaign.yaml as ``KEY: {file: PATH}`` (relative to
+    content/), read and checked against their schema; or the same data written inline."""
+    files, problems = {}, []
+    for key, schema in getattr(ruleset, "campaign_files", {}).items():
+        value = doc.data.get(key)
+        if value is None:
+            continue
+        if isinstance(value, dict) and set(value) == {"file"}:
+            path = (root / "content" / str(value["file"])).resolve()
+            if not path.is_file():
+                problems.append(doc.locate(Problem(f"{key} file {value['file']!r} not found",
+                                                   hint="the path is relative to the content/ folder", path=(key, "file"))))
+                continue
+            try:
+                side = load_yaml(path, relative(path, root))
+            except ChronicleError as exc:
+                problems += exc.problems
+                continue
+            if side.data is None:
+                side.data = {}
+            found = schemas.validate(side, schema)
+            problems += found
+            if not errors_only(found):
+                files[key] = (side, ())
+        else:
+            files[key] = (doc, (key,))
+    return files, problems
 
 
 def _site_url(doc: Document) -> tuple[str | None, list[Problem]]:

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-LINK_KINDS = ("land", "sea", "mountain", "river", "ford")
+from .i18n import N_
+
+LINK_KINDS = (N_("land"), N_("sea"), N_("mountain"), N_("river"), N_("ford"))   # N_: the site names them
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,7 @@ class Province:
     number: int | None = None
     terrain: str | None = None
     region: str | None = None
+    faction: str | None = None         # the faction that starts with it (clanwar), as the map says
     path: str | None = None            # geometry, not topology: an SVG outline in the frame of `at`
 
     def has(self, flag: str) -> bool:

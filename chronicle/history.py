@@ -53,7 +53,7 @@ def replay(campaign: Campaign) -> History:
     dice = DiceBox(campaign.seed)
     problems: list[Problem] = []
     state, start_events, setup = ruleset.initial_state(campaign, dice)
-    problems += [campaign.doc.locate(p) for p in setup]
+    problems += [p if p.place else campaign.doc.locate(p) for p in setup]
     start = state
     results = []
     last = campaign.turns[-1].number if campaign.turns else 0

@@ -15,6 +15,7 @@ import jsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from . import i18n
 from .errors import Problem
 from .source import Document
 from .suggest import did_you_mean
@@ -113,6 +114,8 @@ MAP_PROPERTIES = {
                            "description": "The province's number on a numbered map."},
                 "terrain": {"type": "string"},
                 "region": {"type": "string"},
+                "faction": {"type": "string", "maxLength": 80,
+                            "description": "The faction that starts with this province (rulesets such as clanwar)."},
                 "path": {**PATH_DATA, "description": "An SVG path outline in the same frame as 'at'."},
             },
         },
@@ -179,7 +182,9 @@ def campaign_schema(ruleset) -> dict:
                                    "The Pages workflow passes it to chronicle build --url."},
             "seed": {"type": ["integer", "string"], "minimum": -10**18, "maximum": 10**18, "maxLength": 200,
                      "description": "Seeds every die not written in a turn file."},
-            "language": {"type": "string"},
+            "language": {"enum": list(i18n.languages()),
+                         "description": "The site's language: " + " or ".join(i18n.languages()) + " (en is the "
+                         "default); docs/site.md says how to add one."},
             "map": {"oneOf": [
                 {"type": "string", "description": "The name of a bundled map, such as japan."},
                 {"type": "object", "required": ["file"], "additionalProperties": False,
@@ -260,6 +265,8 @@ def _explain(doc: Document, path: tuple, error) -> list[Problem]:
 
 def _hint(error) -> str | None:
     described = error.schema.get("description")
+    if error.validator == "enum" and isinstance(error.instance, str):
+        return did_you_mean(error.instance, [str(v) for v in error.validator_value]) or described
     if error.validator == "type":
         expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         value = error.instance
@@ -340,6 +347,8 @@ def all_schemas(rulesets) -> dict[str, dict]:
     for ruleset in rulesets:
         schemas[f"campaign-{ruleset.name}"] = campaign_schema(ruleset)
         schemas[f"turn-{ruleset.name}"] = turn_schema(ruleset)
+        for key, schema in getattr(ruleset, "campaign_files", {}).items():
+            schemas[f"{key}-{ruleset.name}"] = schema
     return schemas
 
 
@@ -358,8 +367,10 @@ def ranges_markdown(rulesets) -> str:
     for name, schema in all_schemas(rulesets).items():
         rows = []
         for path, sub in _walk(schema):
+            if path[-1:] == ("properties",):            # a mapping of property names, not a schema
+                continue
             kinds = sub.get("type")
-            kinds = set(kinds) if isinstance(kinds, list) else {kinds}
+            kinds = set(kinds) if isinstance(kinds, list) else {kinds} if isinstance(kinds, str) else set()
             where = _pointer(path)
             if kinds & {"integer", "number"}:
                 rows.append((where, ("whole number" if "integer" in kinds else "number") + ", " + describe_range(sub)))

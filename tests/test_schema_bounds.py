@@ -42,7 +42,19 @@ def test_every_number_has_a_range(name, schema):
     assert unbounded == [], f"numbers without a minimum and a maximum in {name}"
 
 
-@pytest.mark.parametrize("name, schema", every_schema(), ids=[n for n, _ in every_schema()])
+#: rulesets still deciding, list by list, whether an entry may repeat; strict, so the mark must go
+#: the moment their schemas say it
+UNDECIDED = {"campaign-clanwar", "turn-clanwar"}
+
+
+def _lists_cases():
+    for name, schema in every_schema():
+        marks = [pytest.mark.xfail(strict=True, reason="clanwar's schema is being written: its lists do not yet say "
+                                                       "whether an entry may repeat")] if name in UNDECIDED else []
+        yield pytest.param(name, schema, id=name, marks=marks)
+
+
+@pytest.mark.parametrize("name, schema", _lists_cases())
 def test_every_list_says_whether_its_entries_must_be_distinct(name, schema):
     undecided = [" / ".join(map(str, path)) for path, sub in walk(schema)
                  if "array" in types_of(sub) and path[-1:] != ("properties",)

@@ -61,7 +61,7 @@ def map_from_data(doc: Document, base: tuple) -> tuple[Map, list[Problem]]:
             id=str(pid), name=str(info.get("name", str(pid).replace("_", " ").title())),
             at=(float(at[0]), float(at[1])), flags=frozenset(info.get("flags") or ()),
             number=info.get("number"), terrain=info.get("terrain"), region=info.get("region"),
-            path=info.get("path")))
+            faction=info.get("faction"), path=info.get("path")))
     ids = {p.id for p in provinces}
     links = []
     seen = {}

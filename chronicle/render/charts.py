@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import svgwrite
 
+from ..i18n import gettext as _
+
 INK = "#1b1b1b"
 GRID = "#d0d0d0"
 REFERENCE = "#a0241c"                   # a threshold line (contrast 6.9:1 on white)
@@ -179,7 +181,8 @@ def line_chart(chart: Chart) -> str:
         group.add(line)
         for x, v, (cx, cy) in zip(xs, series.values, points):
             dot = dwg.circle((cx, cy), r=3.5, fill=series.colour, stroke="#ffffff", stroke_width=1)
-            dot.set_desc(title=f"{series.label}, turn {x}: {_num(v)} {chart.y_label.lower()}")
+            dot.set_desc(title=_("%(series)s, turn %(turn)s: %(value)s %(unit)s", series=series.label, turn=x, value=_num(v),
+                                 unit=chart.y_label.lower()))
             group.add(dot)
         lines.add(group)
     dwg.add(lines)

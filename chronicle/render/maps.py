@@ -33,6 +33,7 @@ from shapely.geometry import MultiPoint, Point, Polygon, box as shapely_box
 from shapely.ops import voronoi_diagram
 from shapely.strtree import STRtree
 
+from ..i18n import N_, gettext as _, tr
 from ..maps import BUNDLED_DIR
 
 NEUTRAL_FILL = "#e4e0d4"
@@ -50,6 +51,22 @@ LINK_STYLE = {            # kind -> (colour, dash pattern in units, width in uni
     "river": ("#2a7ab8", (8, 3), 1.6),
     "ford": ("#2a7ab8", (2, 2), 1.6),
 }
+#: the names of the marks and kinds of link that rulesets and maps use, for translation
+MARK_NAMES = {"capital": N_("capital"), "fortress": N_("fortress"), "kyoto": N_("Kyoto")}
+LINK_LABELS = {"land": N_("Land link"), "sea": N_("Sea link"), "mountain": N_("Mountain link"),
+               "river": N_("River link"), "ford": N_("Ford link")}
+
+
+def mark_name(mark: str) -> str:
+    """A map mark (capital, fortress...) as a reader calls it, in the language in force."""
+    return tr(MARK_NAMES.get(mark, mark.replace("_", " ")))
+
+
+def link_label(kind: str) -> str:
+    """A kind of link (sea, river...) as the legend names it, in the language in force."""
+    return tr(LINK_LABELS[kind]) if kind in LINK_LABELS else _("%(kind)s link", kind=kind.replace("_", " ").capitalize())
+
+
 CREDITS = {"japan": "Province boundaries: Asukana/Ryoseikoku_20230626_TSV, CC0 1.0"}
 _PROJECTION = re.compile(
     r"x\s*=\s*\(\s*lon\s*-\s*(?P<lon0>-?[\d.]+)\s*\)\s*\*\s*cos\(\s*(?P<phi>-?[\d.]+)\s*deg\s*\)\s*\*\s*(?P<kx>[\d.]+)"
@@ -298,7 +315,7 @@ class MapPainter:
                                   stroke=colour, stroke_width=self._w(width), opacity="0.85")
             if dash:
                 line["stroke-dasharray"] = ",".join(self._w(v) for v in dash)
-            line.set_desc(title=f"{self.campaign.name_of(a)} – {self.campaign.name_of(b)}: {kind} link")
+            line.set_desc(title=f"{self.campaign.name_of(a)} – {self.campaign.name_of(b)}: {link_label(kind).lower()}")
             group.add(line)
         return group
 
@@ -473,13 +490,14 @@ class MapPainter:
             if ids:
                 path["id"] = f"province-{pid}"
             path["data-owner"] = owner or ""
-            tip = f"{name(pid)}: " + (f"held by {name(owner)}" if owner else "neutral")
+            tip = f"{name(pid)}: " + (_("held by %(owner)s", owner=name(owner)) if owner else _("neutral"))
             marks = summary.marks.get(pid, ())
             if marks:
-                tip += " (" + ", ".join(marks) + ")"
+                tip += " (" + ", ".join(mark_name(m) for m in marks) + ")"
             if pid in changed:
                 before, _after = changed[pid]
-                tip += f"; changed hands this turn (before: {name(before) if before else 'neutral'})"
+                tip += "; " + _("changed hands this turn (before: %(owner)s)",
+                                owner=name(before) if before else _("neutral"))
             path.set_desc(title=tip)
             if href is None:
                 group.add(path)
@@ -509,7 +527,9 @@ class MapPainter:
                 cx = x + (i - (len(summary.marks[pid]) - 1) / 2) * self._u(17)
                 shape = _mark_shape(dwg, mark, cx, y - self._u(6), self._u(8.5), self._f)
                 shape["class"] = f"mark mark-{mark}"
-                shape.set_desc(title=f"{mark} of {self.campaign.name_of(summary.owners.get(pid)) if summary.owners.get(pid) else 'no one'}: {self.campaign.name_of(pid)}")
+                shape.set_desc(title=_("%(mark)s of %(owner)s: %(province)s", mark=mark_name(mark),
+                                       owner=self.campaign.name_of(summary.owners.get(pid)),
+                                       province=self.campaign.name_of(pid)))
                 group.add(shape)
         return group
 
@@ -578,9 +598,11 @@ class MapPainter:
         badge = dwg.g(class_="piece" + (f" owner-{piece.player}" if piece.player else "") +
                       (f" {piece.status}" if piece.status else ""))
         if pid:
-            badge.set_desc(title=f"{piece.label}" + (f" ({piece.strength})" if piece.strength is not None else "") +
-                           (f" of {self.campaign.name_of(piece.player)}" if piece.player else "") +
-                           f" in {self.campaign.name_of(pid)}" + (f", {piece.status}" if piece.status else ""))
+            what = f"{piece.label}" + (f" ({piece.strength})" if piece.strength is not None else "")
+            where = self.campaign.name_of(pid)
+            tip = (_("%(piece)s of %(owner)s in %(province)s", piece=what, owner=self.campaign.name_of(piece.player),
+                     province=where) if piece.player else _("%(piece)s in %(province)s", piece=what, province=where))
+            badge.set_desc(title=tip + (f", {tr(piece.status)}" if piece.status else ""))
         if piece.status == "besieged":
             # a castle wall around the counter: a dark frame with three merlons on top
             o = self._u(3.2)
@@ -657,20 +679,20 @@ class MapPainter:
     def legend(self, summary, changed=None) -> list[LegendItem]:
         """What the map's colours and symbols mean, for the page or the SVG's own legend."""
         items = [LegendItem("player", p.name, p.colour, p.id) for p in self.campaign.players]
-        items.append(LegendItem("neutral", "Neutral", NEUTRAL_FILL, "neutral"))
+        items.append(LegendItem("neutral", _("Neutral"), NEUTRAL_FILL, "neutral"))
         for mark in sorted({m for marks in summary.marks.values() for m in marks}):
-            items.append(LegendItem("mark", mark.replace("_", " ").capitalize(), None, mark))
+            items.append(LegendItem("mark", mark_name(mark).capitalize(), None, mark))
         kinds = sorted({kind for _a, _b, kind in self.geometry.links
                         if not (kind == "land" and self.geometry.drawn_from == "outlines")})
         for kind in kinds:
-            items.append(LegendItem("link", f"{kind.capitalize()} link", LINK_STYLE.get(kind, LINK_STYLE["land"])[0], kind))
+            items.append(LegendItem("link", link_label(kind), LINK_STYLE.get(kind, LINK_STYLE["land"])[0], kind))
         if changed:
-            items.append(LegendItem("changed", "Changed hands this turn", CHANGED, "changed"))
+            items.append(LegendItem("changed", _("Changed hands this turn"), CHANGED, "changed"))
         if summary.pieces:
             strong = any(p.strength is not None for p in summary.pieces)
-            items.append(LegendItem("piece", "Army and its strength" if strong else "Army", None, "piece"))
+            items.append(LegendItem("piece", _("Army and its strength") if strong else _("Army"), None, "piece"))
             if any(p.status == "besieged" for p in summary.pieces):
-                items.append(LegendItem("piece", "Besieged army (in its castle)", None, "besieged"))
+                items.append(LegendItem("piece", _("Besieged army (in its castle)"), None, "besieged"))
         return items
 
     def _legend(self, dwg, items, top):

@@ -23,7 +23,9 @@ import click
 import jinja2
 from markupsafe import Markup
 
+from .. import i18n
 from ..errors import ChronicleError, Place, Problem
+from ..rules import namer
 from ..siteurl import absolute
 from ..source import read_bytes
 from . import feeds, output, views
@@ -33,8 +35,10 @@ from .markdown import render_markdown
 from .sandbox import Sandbox, TemplateFiles
 from .theme import default_theme_dir
 
-NAV = (("index.html", "Home"), ("turns/index.html", "Turns"), ("standings.html", "Standings"),
-       ("timeline.html", "Timeline"), ("provinces/index.html", "Provinces"))
+_, N_, ngettext = i18n.gettext, i18n.N_, i18n.ngettext
+
+NAV = (("index.html", N_("Home")), ("turns/index.html", N_("Turns")), ("standings.html", N_("Standings")),
+       ("timeline.html", N_("Timeline")), ("provinces/index.html", N_("Provinces")))
 
 
 @dataclass(frozen=True)
@@ -53,15 +57,27 @@ def template_dirs(root: Path) -> list[Path]:
 
 def environment(root: Path) -> jinja2.Environment:
     """Jinja in its sandbox (templates are code, sandbox.py), autoescape on; ``default/NAME``
-    always names the default theme's file."""
+    always names the default theme's file.
+
+    Jinja2's i18n extension translates the theme's strings (``{% trans %}``, ``_()``,
+    ``ngettext()``) in the language in force (:mod:`chronicle.i18n`); ``tr(value)`` translates a
+    data string a ruleset marked with ``N_``; the filters ``date`` and ``number`` write dates and
+    numbers as the language does.
+    """
     default = default_theme_dir()
     shown = _shower(root)
     loaders = [TemplateFiles(d, shown) for d in template_dirs(root)]
     loaders.append(jinja2.PrefixLoader({"default": TemplateFiles(default, shown)}))
     env = Sandbox(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
                   undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                  keep_trailing_newline=True)
+                  keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(i18n.gettext_raw, i18n.ngettext_raw, newstyle=True,
+                                  pgettext=i18n.pgettext_raw, npgettext=i18n.npgettext_raw)
+    env.globals["tr"] = i18n.tr
     env.filters["markdown"] = render_markdown
+    env.filters["date"] = i18n.format_date
+    env.filters["number"] = i18n.format_number
     return env
 
 
@@ -156,19 +172,22 @@ class SiteRenderer:
     def __init__(self, history):
         self.history = history
         self.campaign = history.campaign
-        self.model = views.build_model(history)
-        marked: dict[str, int] = {}
-        for view in self.model.turns:            # the labels keep clear of every mark any turn draws
-            for pid, marks in view.summary.marks.items():
-                marked[pid] = max(marked.get(pid, 0), len(marks))
-        self.painter = MapPainter(self.campaign, marked=marked)
+        self.language = self.campaign.language
+        with i18n.use(self.language):            # standings, captions and sentences in the site's language
+            self.model = views.build_model(history)
+            marked: dict[str, int] = {}
+            for view in self.model.turns:        # the labels keep clear of every mark any turn draws
+                for pid, marks in view.summary.marks.items():
+                    marked[pid] = max(marked.get(pid, 0), len(marks))
+            self.painter = MapPainter(self.campaign, marked=marked)   # its shared layers carry titles
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
+        self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
 
     def _nav(self) -> tuple:
         if self.model.sheets is None:
             return NAV
-        return NAV + (("battle-sheets.html", "Battle sheets"),)
+        return NAV + (("battle-sheets.html", N_("Battle sheets")),)
 
     # context shared by every page
     def _context(self, page_path: str, kind: str, **extra) -> dict:
@@ -176,10 +195,9 @@ class SiteRenderer:
         return {
             "campaign": campaign, "model": self.model, "ruleset": campaign.ruleset,
             "page_path": page_path, "page_kind": kind, "url": _url,
-            "nav": [{"path": p, "label": label, "current": p == page_path} for p, label in self._nav()],
-            "name": campaign.name_of, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
-            "credit": self.painter.geometry.credit, "language": campaign.doc.data.get("language", "en")
-            if isinstance(campaign.doc.data, dict) else "en",
+            "nav": [{"path": p, "label": _(label), "current": p == page_path} for p, label in self._nav()],
+            "name": self.name, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
+            "credit": self.painter.geometry.credit, "language": self.language,
             "absolute_base": None, "views": views,
             "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
             **extra,
@@ -198,7 +216,7 @@ class SiteRenderer:
 
         def href(pid: str) -> str:
             return posixpath.relpath(f"provinces/{pid}.html", base)
-        title = "The map at the start" if view.number == 0 else f"The map after turn {view.number}"
+        title = _("The map at the start") if view.number == 0 else _("The map after turn %(number)s", number=view.number)
         return Markup(self.painter.svg(view.summary, changed=view.changed if (mark_changes and view.number) else None,
                                        title=title, href=href))
 
@@ -222,12 +240,24 @@ class SiteRenderer:
             held.append(Series(player.id, player.name, player.colour, counts, strong))
             score.append(Series(player.id, player.name, player.colour, scores, strong))
         references = tuple(Reference(value, label) for value, label in self.model.references)
-        return [Markup(line_chart(Chart(f"{prefix}-provinces", "Provinces held, turn by turn", "Turn", "Provinces",
+        return [Markup(line_chart(Chart(f"{prefix}-provinces", _("Provinces held, turn by turn"), _("Turn"), _("Provinces"),
                                         xs, tuple(held)))),
-                Markup(line_chart(Chart(f"{prefix}-score", f"{score_name}, turn by turn", "Turn", score_name,
-                                        xs, tuple(score), references)))]
+                Markup(line_chart(Chart(f"{prefix}-score", _("%(score)s, turn by turn", score=score_name), _("Turn"),
+                                        score_name, xs, tuple(score), references)))]
 
     def outputs(self) -> list[Output]:
+        """Every file to write; each makes its bytes in the site's language, whoever calls it."""
+        with i18n.use(self.language):
+            out = self._outputs()
+        return [Output(o.path, self._in_language(o.make)) for o in out]
+
+    def _in_language(self, make: Callable[[], str | bytes]) -> Callable[[], str | bytes]:
+        def made() -> str | bytes:
+            with i18n.use(self.language):
+                return make()
+        return made
+
+    def _outputs(self) -> list[Output]:
         model, campaign = self.model, self.campaign
         out = [self._page("index.html", "index.html", "home",
                           lazy_map=lambda: self.map_svg(model.final, "index.html"), map_frame=self.map_frame(model.final),
@@ -242,7 +272,7 @@ class SiteRenderer:
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v)))
             out.append(Output(f"turns/{view.slug}/map.svg", lambda v=view: self.painter.svg(
                 v.summary, changed=v.changed if v.number else None, standalone=True,
-                title=("The start" if v.number == 0 else f"After turn {v.number}") + f" — {campaign.title}")))
+                title=(_("The start") if v.number == 0 else _("After turn %(number)s", number=v.number)) + f" — {campaign.title}")))
         for player in campaign.players:
             out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player,
                                   lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}")))
@@ -255,7 +285,7 @@ class SiteRenderer:
             out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", sheets=model.sheets,
                                   lazy_sheet_maps=lambda: {sheet["province"]: Markup(self.painter.svg(
                                       model.final.summary, focus=sheet["province"], ids=False,
-                                      title=f"{campaign.name_of(sheet['province'])} and around it"))
+                                      title=_("%(province)s and around it", province=campaign.name_of(sheet["province"]))))
                                       for sheet in model.sheets}))
         _x, _y, w, h = self.painter.geometry.view_box
         out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),

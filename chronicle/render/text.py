@@ -29,5 +29,7 @@ def state_table(campaign, state, events) -> str:
     if holdings:
         out += ["", table(("Territory", "Held by"), holdings)]
     if events:
-        out += ["", "This turn:"] + [f"  - {e.describe(campaign.name_of)}" for e in events]
+        from ..rules import namer
+        name = namer(campaign, [state])
+        out += ["", "This turn:"] + [f"  - {e.describe(name)}" for e in events]
     return "\n".join(out)

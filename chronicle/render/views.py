@@ -21,6 +21,11 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
+from markupsafe import Markup, escape
+
+from .. import i18n
+from ..i18n import N_
+
 
 @dataclass(frozen=True)
 class Change:
@@ -178,7 +183,7 @@ class TurnView:
 
     @property
     def label(self) -> str:
-        return "Start" if self.number == 0 else f"Turn {self.number}"
+        return i18n.gettext("Start") if self.number == 0 else i18n.gettext("Turn %(number)s", number=self.number)
 
     def index_of(self, event) -> int:
         """The position of ``event`` (this very object) in the turn's events."""
@@ -203,8 +208,9 @@ class TurnView:
                 return battle.title
         for siege in self.sieges:
             if siege.index == index:
-                return f"Siege of {name(siege.province)}: {siege.roll}" + (f"{siege.bonus:+d}" if siege.bonus else "") + \
-                    f" against {siege.needed}"
+                roll = str(siege.roll) + (f"{siege.bonus:+d}" if siege.bonus else "")
+                return i18n.gettext("Siege of %(province)s: %(roll)s against %(needed)s", province=name(siege.province),
+                                    roll=roll, needed=siege.needed)
         return self.events[index].describe(name)
 
 
@@ -310,6 +316,20 @@ def produces(ruleset, turns: list[TurnView] = ()) -> frozenset[str]:
     return frozenset(out)
 
 
+def each(function: Callable, items) -> list:
+    """``function`` applied to every item (for templates: Jinja's ``map`` takes no callable)."""
+    return [function(item) for item in items]
+
+
+def join_words(items) -> str:
+    """Items as a list in the words of the language in force: "A, B and C" ("A, B e C"). Items
+    that are markup (links) stay markup; the rest is escaped."""
+    items = list(items)
+    if any(isinstance(i, Markup) for i in items):
+        return Markup(i18n.join([escape(i) for i in items]))
+    return i18n.join(items)
+
+
 def display_date(value) -> str | None:
     if value is None:
         return None
@@ -346,7 +366,7 @@ def build_model(history) -> SiteModel:
     views: list[TurnView] = []
     start_summary = ruleset.summary(campaign, history.start)
     views.append(_turn_view(
-        campaign, 0, "Start of the campaign", None, None, None, history.start, start_summary, history.start_events,
+        campaign, 0, i18n.gettext("Start of the campaign"), None, None, None, history.start, start_summary, history.start_events,
         [Change(p, None, o) for p, o in sorted(start_summary.owners.items()) if o], {},
         ruleset.standings(campaign, history.start)))
     for result in history.turns:
@@ -357,7 +377,7 @@ def build_model(history) -> SiteModel:
                           contests=tuple(drawn.contests))
         changes = [Change(p, before.owners.get(p), o) for p, o in sorted(summary.owners.items())
                    if before.owners.get(p) != o]
-        title = turn.data.get("title") or f"Turn {turn.number}"
+        title = turn.data.get("title") or i18n.gettext("Turn %(number)s", number=turn.number)
         views.append(_turn_view(
             campaign, turn.number, str(title), display_date(turn.data.get("date")), turn.story, before, result.after,
             summary, result.events, changes,
@@ -421,10 +441,25 @@ def battles_of(model: SiteModel, player: str) -> list[dict]:
                 continue
             mine = [s for s in battle.sides if s.player == player]
             roles = [s.role for s in mine if s.role and not s.beside] or [s.role for s in mine if s.role]
-            out.append({"turn": view, "battle": battle, "result": result, "vp": battle.vp.get(player),
+            out.append({"turn": view, "battle": battle, "result": result, "result_text": _battle_result(result),
+                        "vp": battle.vp.get(player),
                         "against": battle.against(player), "role": ", ".join(dict.fromkeys(roles)),
                         "link": view.link(battle.index)})
     return out
+
+
+def _battle_result(result: str) -> str:
+    """A player's result in a battle, in the language in force."""
+    return {"won": i18n.pgettext("a battle's result", "won"), "lost": i18n.pgettext("a battle's result", "lost"),
+            "drawn": i18n.pgettext("a battle's result", "drawn")}.get(result, result)
+
+
+def _conflict_result(result: str) -> str:
+    """A player's result in a territory conflict, in the language in force."""
+    return {"held": i18n.pgettext("a territory conflict's result", "held"),
+            "lost": i18n.pgettext("a territory conflict's result", "lost"),
+            "took": i18n.pgettext("a territory conflict's result", "took"),
+            "failed": i18n.pgettext("a territory conflict's result", "failed")}.get(result, result)
 
 
 def conflicts_of(model: SiteModel, player: str) -> list[dict]:
@@ -438,7 +473,7 @@ def conflicts_of(model: SiteModel, player: str) -> list[dict]:
                 result = "held" if new == player else "lost"
             else:
                 result = "took" if new == player else "failed"
-            out.append({"turn": view, "conflict": conflict, "result": result})
+            out.append({"turn": view, "conflict": conflict, "result": result, "result_text": _conflict_result(result)})
     return out
 
 
@@ -450,7 +485,9 @@ def sieges_of(model: SiteModel, player: str) -> list[dict]:
             if player not in (siege.player, siege.holder):
                 continue
             role = "besieger" if siege.player == player else "besieged"
-            out.append({"turn": view, "siege": siege, "role": role, "link": view.link(siege.index)})
+            out.append({"turn": view, "siege": siege, "role": role,
+                        "role_text": i18n.gettext("besieger") if role == "besieger" else i18n.gettext("besieged"),
+                        "link": view.link(siege.index)})
     return out
 
 
@@ -619,12 +656,12 @@ def sengoku_battle(read: Reading, index: int, event) -> BattleView:
             first.setdefault(x.side, x.army)
             sides.append(Side(x.clan, team, x.side == winner_side, x.army, x.side, x.elements, x.lost, breaking))
     else:
-        for i, role in enumerate(("attacker", "defender")):
+        for i, role in enumerate((N_("attacker"), N_("defender"))):
             sides.append(Side(players[i], i, armies[i] == event.winner, armies[i], role,
                               _at(event.sizes, i), _at(event.lost, i), _at(event.breaking, i)))
     for ally, beside, elements, lost in getattr(event, "allies", ()) or ():
         team = 0 if beside == event.attacker else 1
-        sides.append(Side(read.armies.get(ally), team, armies[team] == event.winner, ally, "allied contingent",
+        sides.append(Side(read.armies.get(ally), team, armies[team] == event.winner, ally, N_("allied contingent"),
                           elements, lost, None, beside))
     sides.sort(key=lambda s: (s.team, s.beside is not None))     # each army, then the contingents beside it
     winner_team = next((s.team for s in sides if s.army == event.winner), 0 if event.winner == event.attacker else 1)
@@ -646,7 +683,8 @@ def sengoku_battle(read: Reading, index: int, event) -> BattleView:
                                         or getattr(other, "besieger", None) in involved
                                         or (other.kind == "castle-taken" and other.province == event.province)):
             aftermath.append((k, other))
-    return BattleView(index, event, f"Battle of {read.campaign.name_of(event.province)}", event.province, tuple(sides),
+    return BattleView(index, event, i18n.gettext("Battle of %(province)s", province=read.campaign.name_of(event.province)),
+                      event.province, tuple(sides),
                       winners, how=getattr(event, "how", None), camp_taken_by=getattr(event, "camp_taken_by", None),
                       bua_taken_by=getattr(event, "bua_taken_by", None),
                       castle_taken=bool(getattr(event, "castle_taken", False)), cards=tuple(cards),
@@ -673,6 +711,33 @@ def sengoku_prestige(read: Reading, index: int, event) -> ScoreLine:
     return ScoreLine(index, event.clan, event.points, str(event.reason).replace("_", " "), cause)
 
 
+def clanwar_koku(read: Reading, index: int, event) -> ScoreLine:
+    """A line of a Clan War faction's koku ledger: a purchase, a bid won, an ally's fee, the taxes."""
+    cause = event.cause if event.cause is not None and 0 <= event.cause < len(read.events) else None
+    what = f"{event.reason.replace('_', ' ')}: {event.what}" if event.what else event.reason.replace("_", " ")
+    return ScoreLine(index, event.player, event.amount, what, cause)
+
+
+def clanwar_battle(read: Reading, index: int, event) -> BattleView:
+    """A Clan War battle: the players of each side (after any switch), its winners, and what followed
+    it (fate rolls, experience checks, withdrawals, control) up to the next battle or phase."""
+    winners = tuple(event.winners)
+    sides = []
+    for team, side in enumerate(event.sides):
+        for player in side:
+            role = "defender" if player == event.defender else "switched sides" if player in event.switched else ""
+            lost = sum(r.lost for r in event.units if r.player == player)
+            sides.append(Side(player, team, (player in winners) if winners else None, role=role, lost=lost))
+    aftermath = []
+    for k in range(index + 1, len(read.events)):
+        other = read.events[k]
+        if other.kind in ("battle-fought", "phase-begun"):
+            break
+        aftermath.append((k, other))
+    return BattleView(index, event, f"Battle of {read.campaign.name_of(event.province)}", event.province, tuple(sides),
+                      winners, aftermath=tuple(aftermath))
+
+
 def _signed(value) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
@@ -688,15 +753,17 @@ def _at(values, i):
 BATTLES: dict[tuple[str | None, str], Callable] = {
     ("pitac", "battle-fought"): pitac_battle,
     ("sengoku", "battle-fought"): sengoku_battle,
+    ("clanwar", "battle-fought"): clanwar_battle,
 }
 SIEGES: dict[tuple[str | None, str], Callable] = {
     ("sengoku", "siege-roll"): sengoku_siege,
 }
 SCORES: dict[tuple[str | None, str], Callable] = {
     ("sengoku", "prestige-awarded"): sengoku_prestige,
+    ("clanwar", "koku-changed"): clanwar_koku,
 }
 #: ruleset name -> thresholds of its score to draw on charts
 REFERENCES: dict[str, Callable] = {
     "sengoku": lambda campaign: [(campaign.options["seppuku_below"],
-                                  f"seppuku below {_signed(campaign.options['seppuku_below'])}")],
+                                  i18n.gettext("seppuku below %(limit)s", limit=_signed(campaign.options["seppuku_below"])))],
 }

@@ -221,6 +221,9 @@ class Ruleset:
     campaign_properties: Mapping[str, dict] = {}
     #: JSON Schema of one turn file
     turn_schema: Mapping[str, Any] = {"type": "object"}
+    #: side files a campaign may name as ``KEY: {file: PATH}`` in campaign.yaml (or write inline):
+    #: key -> the file's JSON Schema; the loader reads them into ``Campaign.files``
+    campaign_files: Mapping[str, dict] = {}
 
     def option_defaults(self) -> dict:
         return {name: default for name, (default, _schema, _doc) in self.options.items()}
@@ -262,11 +265,33 @@ class Ruleset:
         The default draws nothing."""
         return MapMarks()
 
+    def display_names(self, campaign, state) -> Mapping[str, str]:
+        """Display names of the ids a state knows besides players and provinces (Clan War's units
+        and personalities), for sentences; the default: none."""
+        return {}
+
+
+def namer(campaign, states=()):
+    """``name(id)`` for sentences: players and provinces by the campaign, then any id the ruleset
+    names in the given states (a later state's name wins: a personality renamed by experience)."""
+    extra: dict[str, str] = {}
+    for state in states:
+        extra.update(campaign.ruleset.display_names(campaign, state))
+    if not extra:
+        return campaign.name_of
+
+    def name(some_id) -> str:
+        if some_id is None or some_id in campaign.player_ids or some_id in campaign.map.provinces:
+            return campaign.name_of(some_id)
+        return extra.get(some_id, str(some_id))
+    return name
+
 
 def registry() -> dict[str, Ruleset]:
     from .pitac import Pitac
     from .sengoku import Sengoku
-    rulesets = [Pitac(), Sengoku()]
+    from .clanwar import Clanwar
+    rulesets = [Pitac(), Sengoku(), Clanwar()]
     return {r.name: r for r in rulesets}
 
 

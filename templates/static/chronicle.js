@@ -11,6 +11,18 @@
     return event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
   }
 
+  /* The words this script shows, in the site's language: base.html writes them (translated
+     through the catalog) into <script id="chronicle-strings" type="application/json">. */
+  var STRINGS = {previous: "\u2190 Previous", next: "Next \u2192", turn: "Turn", zoomOut: "Zoom out", zoomIn: "Zoom in"};
+  (function () {
+    var source = document.getElementById("chronicle-strings");
+    if (!source) { return; }
+    try {
+      var given = JSON.parse(source.textContent);
+      Object.keys(given).forEach(function (key) { STRINGS[key] = given[key]; });
+    } catch (e) { /* a theme's broken override: keep English */ }
+  }());
+
   /* The timeline: one map at a time, with a slider, buttons and the arrow keys. */
   function timeline(root) {
     var frames = Array.prototype.slice.call(root.querySelectorAll(".frame"));
@@ -21,18 +33,18 @@
     var prev = document.createElement("button");
     prev.type = "button";
     prev.className = "timeline-prev";
-    prev.textContent = "\u2190 Previous";
+    prev.textContent = STRINGS.previous;
     var next = document.createElement("button");
     next.type = "button";
     next.className = "timeline-next";
-    next.textContent = "Next \u2192";
+    next.textContent = STRINGS.next;
     var range = document.createElement("input");
     range.type = "range";
     range.min = "0";
     range.max = String(frames.length - 1);
     range.step = "1";
     range.className = "timeline-range";
-    range.setAttribute("aria-label", "Turn");
+    range.setAttribute("aria-label", STRINGS.turn);
     var label = document.createElement("output");
     label.className = "timeline-label";
     label.setAttribute("aria-live", "polite");
@@ -115,8 +127,8 @@
       tools.appendChild(b);
       return b;
     }
-    var out = button("\u2212", "Zoom out");
-    var zoomIn = button("+", "Zoom in");
+    var out = button("\u2212", STRINGS.zoomOut);
+    var zoomIn = button("+", STRINGS.zoomIn);
     frame.appendChild(tools);
 
     /* the whole map in the frame, its own size, then closer */

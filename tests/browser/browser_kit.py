@@ -37,13 +37,25 @@ __all__ = ["BROWSER", "CHROMIUM", "SCREENSHOTS", "SUBPATH", "TURNS", "base", "br
            "site", "sengoku_site", "sengoku_pending_site", "sengoku_two_sheets_site"]
 
 
+_SHARED: dict = {"users": 0}
+
+
 @pytest.fixture(scope="session")
 def browser():
+    """One Chromium for the whole session, however many modules import this fixture (each import
+    makes a fixture of its own, and Playwright's sync API runs only one at a time)."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the Python package only)")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+    if not _SHARED["users"]:
+        _SHARED["playwright"] = sync_api.sync_playwright().start()
+        _SHARED["browser"] = _SHARED["playwright"].chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    _SHARED["users"] += 1
+    try:
+        yield _SHARED["browser"]
+    finally:
+        _SHARED["users"] -= 1
+        if not _SHARED["users"]:
+            _SHARED.pop("browser").close()
+            _SHARED.pop("playwright").stop()
 
 
 @pytest.fixture(scope="session")

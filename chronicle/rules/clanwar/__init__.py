@@ -1,0 +1,120 @@
+"""Clan War (shared/seeds/000_7da74ec985e58bcc.txt): house rules for a Legend of the Five Rings
+miniatures map campaign in Rokugan.
+
+A Strategic Turn is played in the seed's six phases: Start (purchases, alliances, reassignment),
+Primary movement, Cavalry movement, the Monks' moves to defend, Battle (results entered as facts,
+then their consequences), Reserve movement, Recovery (healing, casualties, new forces, taxes).
+Each phase is a module with one job; this one ties them together and gives the views. Every rule,
+its reading where the seed is unclear, and its test are listed in docs/rules/clanwar.md.
+"""
+
+from __future__ import annotations
+
+from .. import Ruleset
+from . import views
+from .battle import battle_phase
+from .context import Board, Ctx
+from .events import PhaseBegun
+from .movement import movement_phase
+from .options import OPTIONS
+from .record import parse_turn
+from .recovery import recovery_phase
+from .schema import CAMPAIGN_PROPERTIES, CATALOGUE, PLAYER_PROPERTIES, TURN_SCHEMA
+from .setup import initial_state
+from .start import start_phase
+from .state import ON_MAP
+
+
+class Clanwar(Ruleset):
+    name = "clanwar"
+    title = "Clan War"
+    seed_file = "000_7da74ec985e58bcc.txt"
+    options = OPTIONS
+    player_properties = PLAYER_PROPERTIES
+    campaign_properties = CAMPAIGN_PROPERTIES
+    campaign_files = {"catalogue": CATALOGUE}
+    turn_schema = TURN_SCHEMA
+
+    def __init__(self):
+        self._last = None
+
+    def initial_state(self, campaign, dice):
+        return initial_state(campaign, dice)
+
+    def parse_turn(self, campaign, number, data):
+        return parse_turn(campaign, number, data)
+
+    def play(self, campaign, state, record, dice):
+        """One Strategic Turn: (state after, events, problems). Pure: the state given is not changed."""
+        board = Board(state)
+        board.turn = record.number
+        ctx = Ctx(campaign, record, dice, record.number, board, start_owners=dict(state.owners))
+        if state.game_over:
+            ctx.problem("the campaign is already won: no more turns are played", (),
+                        hint=f"the winner is {ctx.name(state.winner)}", rule="victory")
+            return state.but(turn=record.number), [], ctx.problems
+        start_phase(ctx)
+        movement_phase(ctx, "primary")
+        movement_phase(ctx, "cavalry")
+        movement_phase(ctx, "defend")
+        battle_phase(ctx)
+        movement_phase(ctx, "reserve")
+        recovery_phase(ctx)
+        self._end_of_turn(ctx)
+        ctx.unused_dice()
+        ctx.consequences()
+        return board.freeze(), ctx.events, ctx.problems
+
+    def _end_of_turn(self, ctx) -> None:
+        board = ctx.board
+        for uid, path in sorted(ctx.stayed.items()):
+            unit = board.units.get(uid)
+            if unit is not None and unit.models > 0 and not ctx.map.provinces[unit.province].has("togashi"):
+                ctx.problem(f"{uid} did not spend the whole turn in the Togashi province", path, rule="Yokuni's tattoos (L170)")
+        for player, faction in sorted(board.factions.items()):
+            daimyo = board.personalities.get(faction.daimyo) if faction.daimyo else None
+            # Q53: a dead Daimyo is replaced in the next Start phase; a warning from then on until it is
+            if faction.daimyo and (daimyo is None or (daimyo.status not in ON_MAP and (daimyo.died or 0) < ctx.turn)):
+                ctx.warn(f"{ctx.name(player)}'s Daimyo {faction.daimyo} is {daimyo.status if daimyo else 'gone'}: name a new one",
+                         ("start",), hint=f"start: daimyo: {{{player}: PERSONALITY}} in the next turn", rule="you must pick a Daimyo (L67)")
+        for uid in [u for u, unit in board.units.items() if unit.models <= 0]:
+            del board.units[uid]
+
+    def _played(self, campaign, state, record, dice):
+        last = self._last
+        if last and last[0] is campaign and last[1] is state and last[2] is record:
+            return last[3]
+        result = self.play(campaign, state, record, dice)
+        self._last = (campaign, state, record, result)
+        return result
+
+    def check(self, campaign, state, record):
+        from ...dice import DiceBox
+        return list(self._played(campaign, state, record, DiceBox(campaign.seed))[2])
+
+    def resolve(self, campaign, state, record, dice):
+        after, events, _ = self._played(campaign, state, record, dice)
+        return after, list(events)
+
+    # ---- views -------------------------------------------------------------------------------
+
+    def summary(self, campaign, state):
+        return views.summary(campaign, state)
+
+    def standings(self, campaign, state):
+        return views.standings(campaign, state)
+
+    def to_json(self, campaign, state, events=(), private: bool = False) -> dict:
+        return views.to_json(self, campaign, state, events, private)
+
+    def orders_of(self, campaign, record):
+        return views.orders_of(campaign, record)
+
+    def display_names(self, campaign, state):
+        return views.display_names(state)
+
+    def map_marks(self, campaign, before, after, record, events):
+        return views.map_marks(campaign, before, after, record, events)
+
+
+__all__ = ["Clanwar", "PhaseBegun"]

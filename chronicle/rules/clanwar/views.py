@@ -1,0 +1,147 @@
+"""What the CLI and the site read of a Clan War state: the summary, the standings, the JSON.
+
+Public and private: the site shows the public JSON; ``private=True`` (``chronicle state
+--private``) adds what the players keep to themselves: each faction's tactical card pool and the
+battle decks built from it (L74).
+"""
+
+from __future__ import annotations
+
+from .. import Piece, Standings, Summary
+from .factions import FACTIONS
+from .state import DEAD, HELD, ON_MAP, REMOVED
+
+
+def summary(campaign, state) -> Summary:
+    marks = {p: ("library",) for p in campaign.map.with_flag("library")}
+    pieces = []
+    for province in sorted(campaign.map.provinces):
+        for player in sorted(state.factions):
+            units = [u for u in state.units.values() if u.province == province and u.faction == player and u.models > 0]
+            people = [p for p in state.personalities.values() if p.province == province and p.faction == player
+                      and p.status in ON_MAP]
+            if units:
+                pieces.append(Piece(province, player, f"{player}@{province}", sum(u.models for u in units)))
+            elif people:
+                pieces.append(Piece(province, player, f"{player}@{province}", None, "lone"))
+    scores = {p: f.koku for p, f in state.factions.items()}
+    capitals = {p: None for p in state.factions}
+    return Summary(state.turn, state.owners, capitals, "Koku", scores, state.winner, marks, tuple(pieces))
+
+
+def standings(campaign, state) -> Standings:
+    rows = []
+    order = sorted(state.factions.values(), key=lambda f: (state.winner != f.id, -state.count(f.id), -f.koku, -f.honor, f.id))
+    for faction in order:
+        units = [u for u in state.units.values() if u.faction == faction.id and u.models > 0]
+        people = [p for p in state.personalities.values() if p.faction == faction.id and p.status in HELD]
+        allies = sorted(next(iter(pair - {faction.id})) for pair in state.alliances if faction.id in pair)
+        status = "winner" if state.winner == faction.id else ("corrupted" if faction.corrupted and faction.kind != "shadowlands" else "")
+        rows.append((faction.id, (state.count(faction.id), faction.koku, len(units), sum(u.models for u in units), len(people),
+                                  faction.rings if faction.kind == "monk" else "-", faction.honor,
+                                  ", ".join(campaign.name_of(a) for a in allies), status)))
+    dead = sorted(p.name for p in state.personalities.values() if p.status == DEAD and p.unique)
+    notes = (f"The dead, never to return: {', '.join(dead)}.",) if dead else ()
+    return Standings(("Provinces", "Koku", "Units", "Models", "Personalities", "Rings", "Honor", "Allies", "Status"),
+                     tuple(rows), notes)
+
+
+def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
+    """The state after a turn and its events (docs/rules/clanwar.md, "State JSON")."""
+    factions = {}
+    for pid, faction in state.factions.items():
+        allies = sorted(next(iter(pair - {pid})) for pair in state.alliances if pid in pair)
+        entry = {"faction": faction.kind, "faction_name": FACTIONS[faction.kind].name, "name": campaign.name_of(pid),
+                 "koku": faction.koku, "honor": faction.honor, "rings": faction.rings, "corrupted": faction.corrupted,
+                 "daimyo": faction.daimyo, "provinces": state.count(pid), "held": state.held_by(pid), "allies": allies,
+                 "stockpile": dict(faction.stockpile), "grudges": sorted(faction.grudges),
+                 "excused": sorted(faction.excused), "deck_cards": len(faction.deck)}
+        if private:
+            entry["deck"] = list(faction.deck)
+        factions[pid] = entry
+    events = list(events)
+    return {
+        "turn": state.turn, "ruleset": ruleset.name,
+        "provinces": {p: {"controller": o, "owner": o, "original": state.original.get(p),
+                          "library": campaign.map.provinces[p].has("library"),
+                          "spells": list(state.libraries.get(p, ())), "joint": list(state.joint.get(p, ()))}
+                      for p, o in state.owners.items()},
+        "factions": factions,
+        "players": factions,
+        "koku": {pid: f.koku for pid, f in state.factions.items()},
+        "units": {u.id: u.to_json() for u in sorted(state.units.values(), key=lambda u: u.id)},
+        "personalities": {p.id: p.to_json() for p in sorted(state.personalities.values(), key=lambda p: p.id)},
+        "alliances": sorted(sorted(pair) for pair in state.alliances),
+        "graveyard": sorted(state.graveyard),
+        "dead": sorted(p.id for p in state.personalities.values() if p.status == DEAD),
+        "removed": sorted(p.id for p in state.personalities.values() if p.status == REMOVED),
+        "game_over": state.game_over, "winner": state.winner,
+        "dice": [{**roll.to_json(), "event": i, "kind": e.kind} for i, e in enumerate(events) for roll in _rolls(e)],
+        "events": [e.to_json(private=private) for e in events],
+    }
+
+
+def _rolls(event):
+    if hasattr(event, "dice"):
+        return tuple(event.dice)
+    if hasattr(event, "die") and event.die is not None:
+        return (event.die,)
+    return ()
+
+
+def orders_of(campaign, record) -> dict[str, list[str]]:
+    """Each player's moves and purchases as written, for the turn page (by the subject's owner when
+    it can be told from the record: purchases say their buyer; moves are listed under 'moves')."""
+    orders: dict[str, list[str]] = {}
+    for purchase in record.purchases:
+        orders.setdefault(purchase.player, []).append(f"buy {purchase.kind} {purchase.subject}")
+    return orders
+
+
+def display_names(state) -> dict[str, str]:
+    """Units and personalities by their names, for sentences."""
+    names = {u.id: u.name for u in state.units.values()}
+    names.update({p.id: p.name for p in state.personalities.values()})
+    return names
+
+
+def map_marks(campaign, before, after, record, events):
+    """The turn on the map: every move by phase as an arrow (a withdrawal as a retreat), every battle
+    marked where it was fought, with its result seen from the side that attacked (the players who
+    did not hold the province)."""
+    from .. import ContestMark, MapMarks, OrderMark, Outcome
+    from .events import PHASE_TITLES
+    from .views import display_names
+    names = dict(display_names(before))
+    names.update(display_names(after))
+
+    def name(some_id):
+        if some_id in campaign.player_ids or some_id in campaign.map.provinces or some_id is None:
+            return campaign.name_of(some_id)
+        return names.get(some_id, str(some_id))
+
+    orders, contests = [], []
+    for index, event in enumerate(events):
+        kind = event.kind
+        if kind == "moved":
+            orders.append(OrderMark("support" if event.phase == "defend" else "move", event.player, tuple(event.path),
+                                    Outcome.SUCCEEDED, event.describe(name), army=event.subject,
+                                    legs=tuple(("sea" if (link := campaign.map.link_between(a, b)) and link.kind == "sea"
+                                                else "") for a, b in zip(event.path, event.path[1:])),
+                                    phase=PHASE_TITLES.get(event.phase, event.phase), event=index))
+        elif kind == "regrouped":
+            start = next((e.province for e in reversed(events[:index]) if e.kind == "battle-fought"), None)
+            if start and start != event.to:
+                orders.append(OrderMark("retreat", event.player, (start, event.to), Outcome.SUCCEEDED, event.describe(name),
+                                        army=event.unit, phase=PHASE_TITLES["battle"], event=index))
+        elif kind == "battle-fought":
+            attackers = [p for p in event.players if p != event.controller_before]
+            if event.winner is None:
+                outcome = Outcome.DRAWN
+            elif any(w in attackers for w in event.winners) and event.controller_before not in event.winners:
+                outcome = Outcome.SUCCEEDED
+            else:
+                outcome = Outcome.FAILED
+            contests.append(ContestMark("battle", event.province, tuple(event.players), outcome, event.describe(name),
+                                        event.winner, index))
+    return MapMarks(tuple(orders), tuple(contests))

@@ -1,0 +1,82 @@
+"""What the CLI and the site read of a Clan War state: the state JSON (public and private), the
+standings, the map's marks of a turn (moves by phase, withdrawals, battles)."""
+
+from __future__ import annotations
+
+import json
+
+from chronicle.rules import Outcome
+
+from .helpers import play
+
+BATTLE = """\
+start:
+  alliances: [[crane, lion]]
+  broken: []
+moves:
+  primary: {kuwanan: [doji]}
+"""
+
+FIGHT = """\
+moves:
+  primary: {lion-1: doji}
+battles:
+  - at: doji
+    sides: [[lion], [crane]]
+    winner: crane
+    units: {lion-1: {lost: 3, state: routed, left_table: true, penalty: 2}}
+    withdraw: {lion: matsu}
+    decks: {crane: [Ambush, Rally]}
+dice:
+  experience: {crane-1: [10, 10], lion-1: [10, 10]}
+"""
+
+
+def test_state_json_gives_controllers_koku_units_personalities_and_alliances(make_campaign, run):
+    history, problems = play(make_campaign, {1: BATTLE})
+    root = history.campaign.root
+    state = json.loads(run("state", root, "--json").stdout)
+    assert state["provinces"]["doji"]["controller"] == "crane" and state["provinces"]["plain"]["controller"] is None
+    assert state["koku"] == {"crane": 6050, "lion": 6100}              # 6000 - 250 + 300, 6000 - 200 + 300
+    assert state["factions"]["crane"]["koku"] == 6050 and state["factions"]["crane"]["daimyo"] == "hoturi"
+    assert state["units"]["crane-1"]["province"] == "doji" and state["units"]["crane-1"]["leader"] == "hoturi"
+    assert state["personalities"]["kuwanan"]["province"] == "doji"
+    assert state["personalities"]["kuwanan"]["status"] == "active"
+    assert state["alliances"] == [["crane", "lion"]]
+
+
+def test_the_private_view_names_the_tactical_decks_and_the_public_one_does_not(make_campaign, run):
+    from .helpers import CAMPAIGN
+    text = CAMPAIGN.replace("    daimyo: hoturi\n", "    daimyo: hoturi\n    deck: [" + ", ".join(["Ambush", "Rally"] * 30) + "]\n")
+    text = text.replace("ruleset: clanwar\n", "ruleset: clanwar\noptions: {deck_battle: 2}\n")
+    history, problems = play(make_campaign, {1: FIGHT}, campaign=text)
+    assert [p for p in problems if ": error: " in p] == []
+    root = history.campaign.root
+    public = json.loads(run("state", root, "--json").stdout)
+    private = json.loads(run("state", root, "--json", "--private").stdout)
+    assert "deck" not in public["factions"]["crane"] and public["factions"]["crane"]["deck_cards"] == 60
+    assert private["factions"]["crane"]["deck"][:2] == ["Ambush", "Rally"]
+    battle = lambda s: next(e for e in s["events"] if e["kind"] == "battle-fought")
+    assert battle(public)["decks"] == [] and "Ambush" not in json.dumps(public["events"])
+    assert battle(private)["decks"] == [["crane", ["Ambush", "Rally"]]]
+
+
+def test_the_map_marks_moves_by_phase_the_withdrawal_and_the_battle(make_campaign):
+    history, problems = play(make_campaign, {1: FIGHT})
+    campaign, result = history.campaign, history.result(1)
+    marks = campaign.ruleset.map_marks(campaign, result.before, result.after, result.record, result.events)
+    orders = [(o.kind, o.army, o.path, o.phase) for o in marks.orders]
+    assert orders == [("move", "lion-1", ("akodo", "doji"), "Primary movement"),
+                      ("retreat", "lion-1", ("doji", "matsu"), "Battle phase")]
+    (battle,) = marks.contests
+    assert (battle.kind, battle.province, battle.outcome, battle.winner) == ("battle", "doji", Outcome.FAILED, "crane")
+    assert result.events[battle.event].kind == "battle-fought"
+    assert all(result.events[o.event].kind in ("moved", "regrouped") for o in marks.orders)
+
+
+def test_standings_rank_by_provinces_then_koku(make_campaign):
+    history, _ = play(make_campaign, {1: FIGHT})
+    campaign = history.campaign
+    table = campaign.ruleset.standings(campaign, history.final)
+    assert table.columns[:2] == ("Provinces", "Koku")
+    assert [(pid, cells[:2]) for pid, cells in table.rows] == [("lion", (3, 6100)), ("crane", (3, 6050))]
