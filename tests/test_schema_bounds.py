@@ -27,7 +27,7 @@ def walk(node, path=()):
 
 def types_of(schema: dict) -> set:
     kind = schema.get("type")
-    return set(kind) if isinstance(kind, list) else {kind} if kind else set()
+    return set(kind) if isinstance(kind, list) else {kind} if isinstance(kind, str) else set()
 
 
 def every_schema():
