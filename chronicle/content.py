@@ -290,7 +290,24 @@ def _check_geometry(root: Path, doc: Document, base: tuple, folder: Path) -> lis
         return [Problem(f"not a JSON file: {reason}", place=Place(shown, line, col),
                         hint='a geometry file is JSON: {"viewBox": "x y width height", "paths": {"province": "M ... Z"}}')]
     geometry_doc = Document(shown, geometry, {(): Place(shown, 1, 1)})
-    return schemas.validate(geometry_doc, schemas.GEOMETRY_SCHEMA)
+    problems = schemas.validate(geometry_doc, schemas.GEOMETRY_SCHEMA)
+    coast = path.parent / "extras.geojson"          # the renderer draws the coast from it, if there
+    if not problems and os.path.lexists(coast):
+        problems += _check_json(coast, root, schemas.COAST_SCHEMA)
+    return problems
+
+
+def _check_json(path: Path, root: Path, schema: dict) -> list[Problem]:
+    shown = relative(Path(os.path.normpath(path)), root)
+    try:
+        text = read_text(path, shown, inside=root)
+        data = json.loads(text)
+    except ChronicleError as exc:
+        return exc.problems
+    except (json.JSONDecodeError, RecursionError) as exc:
+        line, col = (exc.lineno, exc.colno) if isinstance(exc, json.JSONDecodeError) else (1, 1)
+        return [Problem(f"not a JSON file: {getattr(exc, 'msg', 'nested too deep')}", place=Place(shown, line, col))]
+    return schemas.validate(Document(shown, data, {(): Place(shown, 1, 1)}), schema)
 
 
 def _turns(root: Path, ruleset) -> tuple[list[Turn], list[Problem]]:

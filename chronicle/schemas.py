@@ -152,6 +152,29 @@ MAP_SCHEMA = {
 }
 
 
+_POSITION = {"type": "array", "minItems": 2, "maxItems": 2, "x-repeats": "longitude and latitude may be equal",
+             "items": {"type": "number", "minimum": -1000, "maximum": 1000}}
+_RING = {"type": "array", "items": _POSITION, "minItems": 1, "x-repeats": "a ring ends where it starts"}
+_POLYGON = {"type": "array", "items": _RING, "x-repeats": "rings are compared by the renderer, not here"}
+
+#: extras.geojson beside a geometry file: the land outside the provinces, drawn as the coast
+COAST_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "features": {"type": "array", "x-repeats": "features are drawn one after another", "items": {
+            "type": "object",
+            "properties": {"geometry": {"oneOf": [
+                {"type": "null"},
+                {"type": "object", "required": ["type"], "properties": {"type": {"const": "Polygon"}, "coordinates": _POLYGON}},
+                {"type": "object", "required": ["type"], "properties": {
+                    "type": {"const": "MultiPolygon"},
+                    "coordinates": {"type": "array", "items": _POLYGON, "x-repeats": "as polygons"}}},
+                {"type": "object", "required": ["type"], "properties": {
+                    "type": {"not": {"enum": ["Polygon", "MultiPolygon"]}}}}]}}}},
+    },
+}
+
+
 def campaign_schema(ruleset) -> dict:
     """campaign.yaml's schema, with the ruleset's options and player fields folded in."""
     options = {name: dict(schema, description=doc, default=default)

@@ -411,3 +411,23 @@ def test_the_c_loader_gives_the_same_values_and_places_as_the_python_one():
         fast, slow = parse_yaml(text, "f", FastLoader), parse_yaml(text, "f", yaml.SafeLoader)
         assert (fast.data, fast.places, fast.key_places) == (slow.data, slow.places, slow.key_places), path
 
+
+
+@pytest.mark.parametrize("extras, message", [
+    ("link", "is outside the campaign folder"),
+    ('{"features": [{"geometry": {"type": "Polygon", "coordinates": [[[1, 2, 3]]]}}]}', "features/0/geometry/coordinates"),
+    ('{"features": 5}', "expected array"),
+])
+def test_a_coast_file_beside_the_geometry_is_checked_too(run, make_campaign, tmp_path, extras, message):
+    root = make_campaign(MAP_FILE % "map.yaml", {1: TURN})
+    content = root / "content"
+    (content / "map.yaml").write_text("geometry: shape.json\n" + MAP_BODY, encoding="utf-8")
+    (content / "shape.json").write_text('{"projection": "x", "paths": {"tosa": "M 0 0 L 1 1 Z"}}', encoding="utf-8")
+    if extras == "link":
+        (tmp_path / "coast.json").write_text('{"features": []}', encoding="utf-8")
+        (content / "extras.geojson").symlink_to(tmp_path / "coast.json")
+    else:
+        (content / "extras.geojson").write_text(extras, encoding="utf-8")
+    result = run("check", root)
+    holds(result, ok=False)
+    assert message in result.stderr
