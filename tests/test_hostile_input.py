@@ -351,10 +351,13 @@ OVERRIDE = '{% extends "default/turn.html" %}\n{% block content %}\n<p>x</p>\n{{
 @pytest.mark.parametrize("expression, message", [
     ("cycler.__init__.__globals__.os.system('id')", "access to attribute '__init__' of 'type' object is unsafe"),
     ("campaign.__class__.__mro__", "access to attribute '__class__'"),
+    ("campaign.root.joinpath('../secret').read_text()", "access to attribute 'root' of 'Campaign' object is unsafe"),
+    ("views.dt.date.today()", "access to attribute 'dt' of 'module' object is unsafe"),
+    ("lipsum(1000, false, 10000, 10000) | length", "'lipsum' is undefined"),
     ("'x' * 10000000000", "a repetition longer than"),
     ("no_such_thing.oops", "'no_such_thing' is undefined"),
     ("1 / 0", "ZeroDivisionError"),
-], ids=["globals", "mro", "memory", "undefined", "exception"])
+], ids=["globals", "mro", "path", "module", "lipsum", "memory", "undefined", "exception"])
 def test_a_template_cannot_reach_python_and_its_errors_are_placed(run, campaign, expression, message):
     (campaign / "templates").mkdir()
     (campaign / "templates" / "turn.html").write_text(OVERRIDE.replace("EXPR", expression), encoding="utf-8")

@@ -12,7 +12,8 @@ most the size limit, UTF-8 without control characters, each failure placed at th
 from __future__ import annotations
 
 import os
-from pathlib import Path
+import types
+from pathlib import Path, PurePath
 
 import jinja2
 from jinja2.exceptions import SecurityError
@@ -26,9 +27,24 @@ MAX_EXPONENT = 1_000
 
 
 class Sandbox(SandboxedEnvironment):
-    """The sandbox, with ``*`` and ``**`` checked so that no template asks for unbounded memory."""
+    """The sandbox, with ``*`` and ``**`` checked so that no template asks for unbounded memory,
+    and no way to the file system or to Python's modules through the objects a page is given:
+    Jinja's sandbox refuses ``__globals__`` and the like, but a ``Path`` in the context
+    (``campaign.root``) would still ``read_text()`` any file or ``unlink()`` one, and a module
+    (``views``) would hand out whatever it imported."""
 
     intercepted_binops = frozenset(["*", "**"])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.globals.pop("lipsum", None)          # a text generator a template can ask gigabytes of
+
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        if isinstance(obj, PurePath) or isinstance(value, (PurePath, types.ModuleType, type)):
+            return False
+        if isinstance(obj, types.ModuleType) and not _defined_in(value, obj):
+            return False
+        return super().is_safe_attribute(obj, attr, value)
 
     def call_binop(self, context, operator, left, right):
         if operator == "*":
@@ -38,6 +54,11 @@ class Sandbox(SandboxedEnvironment):
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > MAX_EXPONENT:
             raise SecurityError(f"a power above {MAX_EXPONENT} is not allowed in a template")
         return super().call_binop(context, operator, left, right)
+
+
+def _defined_in(value, module: types.ModuleType) -> bool:
+    """Whether a module's attribute is its own (a function it defines), not something it imported."""
+    return getattr(value, "__module__", None) == module.__name__
 
 
 class TemplateFiles(jinja2.BaseLoader):
