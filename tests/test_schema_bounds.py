@@ -54,7 +54,7 @@ def _lists_cases():
         yield pytest.param(name, schema, id=name, marks=marks)
 
 
-@pytest.mark.parametrize("name, schema", _lists_cases())
+@pytest.mark.parametrize("name, schema", list(_lists_cases()))
 def test_every_list_says_whether_its_entries_must_be_distinct(name, schema):
     undecided = [" / ".join(map(str, path)) for path, sub in walk(schema)
                  if "array" in types_of(sub) and path[-1:] != ("properties",)
