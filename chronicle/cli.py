@@ -126,8 +126,10 @@ def check(directory, strict, fmt):
       content/turns/004.yaml:12:7: error: unknown territory 'inaba' ...
     """
     history = _load(directory, strict)
-    from .render.site import preflight             # what a build would reject in templates/
-    problems = preflight(history.campaign.root)
+    from .render import site                       # what a build would reject in templates/
+    problems = site.preflight(history.campaign.root)
+    if not problems and site.has_overrides(history.campaign.root):
+        problems = site.dry_run(history)
     if problems:
         _fail(ChronicleError(problems))
     turns = len(history.turns)

@@ -357,21 +357,26 @@ OVERRIDE = '{% extends "default/turn.html" %}\n{% block content %}\n<p>x</p>\n{{
     ("'x' * 10000000000", "a repetition longer than"),
     ("no_such_thing.oops", "'no_such_thing' is undefined"),
     ("1 / 0", "ZeroDivisionError"),
-], ids=["globals", "mro", "path", "module", "lipsum", "memory", "undefined", "exception"])
+    ("range(10000000000) | list", "Range too big"),
+    ("self._TemplateReference__context", "access to attribute '_TemplateReference__context'"),
+], ids=["globals", "mro", "path", "module", "lipsum", "memory", "undefined", "exception", "range", "private"])
 def test_a_template_cannot_reach_python_and_its_errors_are_placed(run, campaign, expression, message):
     (campaign / "templates").mkdir()
     (campaign / "templates" / "turn.html").write_text(OVERRIDE.replace("EXPR", expression), encoding="utf-8")
-    result = run("build", campaign, "--quiet")
-    found = holds(result, ok=False)
-    assert message in result.stderr
-    assert ("templates/turn.html", 4, 1, "error") in found
+    for command in ("check", "build"):                 # check renders the pages in memory: it fails as build does
+        result = run(command, campaign)
+        found = holds(result, ok=False)
+        assert message in result.stderr
+        assert ("templates/turn.html", 4, 1, "error") in found
+    assert not (campaign / "site").exists()
 
 
 @pytest.mark.parametrize("raw, where, message", [
     (b"{% block content %}\n{% if %}\n", (2, 1), "template error"),
     (b"<p>caf\xe9</p>\n", (1, 7), "not UTF-8 text"),
     (b"<p>\x00</p>\n", (1, 4), "control character"),
-], ids=["syntax", "latin-1", "nul"])
+    (b"<p>{% raw %}</p>\n", (1, 1), "template error"),
+], ids=["syntax", "latin-1", "nul", "unclosed-raw"])
 def test_a_template_that_does_not_parse_is_rejected_by_check(run, campaign, raw, where, message):
     (campaign / "templates").mkdir()
     (campaign / "templates" / "turn.html").write_bytes(raw)

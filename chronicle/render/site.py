@@ -109,7 +109,39 @@ def preflight(root: Path) -> list[Problem]:
         except ChronicleError as exc:
             problems += exc.problems
         except jinja2.TemplateSyntaxError as exc:
-            problems.append(_template_problem(exc, root))
+            problem = _template_problem(exc, root)
+            if problem.place is None:              # some lexer errors carry no file name
+                problem = problem.at(Place(_shown(path, root, [own.resolve()]), exc.lineno or 1, 1))
+            problems.append(problem)
+    return problems
+
+
+def has_overrides(root: Path) -> bool:
+    """Whether the campaign overrides any template (static files do not count)."""
+    own = Path(root) / "templates"
+    return own.is_dir() and any(p.is_file() and not p.relative_to(own).as_posix().startswith("static/")
+                                for p in own.rglob("*"))
+
+
+def dry_run(history, limit: int = 20) -> list[Problem]:
+    """Render every page in memory, writing nothing, and return the problems a build would stop at
+    (each once). ``check`` runs it when the campaign overrides templates, so that an error only a
+    rendered page shows (an undefined name, a refused attribute, a range too long) fails ``check``
+    as it fails ``build``; without overrides the default theme renders whatever loads."""
+    renderer = SiteRenderer(history)
+    problems: list[Problem] = []
+    seen = set()
+    for item in renderer.outputs():
+        try:
+            _make(item, renderer.root)
+        except ChronicleError as exc:
+            for problem in exc.problems:
+                key = (problem.place, problem.message)
+                if key not in seen:
+                    seen.add(key)
+                    problems.append(problem)
+            if len(problems) >= limit:
+                break
     return problems
 
 
