@@ -28,7 +28,7 @@ from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
 from ..source import read_bytes
-from . import feeds, output, views
+from . import feeds, output, ruleset_pages, views
 from .charts import Chart, Reference, Series, line_chart
 from .maps import MapPainter
 from .markdown import render_markdown
@@ -217,9 +217,10 @@ class SiteRenderer:
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
 
     def _nav(self) -> tuple:
+        nav = NAV + ruleset_pages.nav(self.campaign.ruleset.name)
         if self.model.sheets is None:
-            return NAV
-        return NAV + (("battle-sheets.html", N_("Battle sheets")),)
+            return nav
+        return nav + (("battle-sheets.html", N_("Battle sheets")),)
 
     # context shared by every page
     def _context(self, page_path: str, kind: str, **extra) -> dict:
@@ -320,6 +321,7 @@ class SiteRenderer:
                                       title=_("%(province)s and around it", province=campaign.name_of(sheet["province"]))))
                                       for sheet in model.sheets}))
         _x, _y, w, h = self.painter.geometry.view_box
+        out += ruleset_pages.outputs(self)
         out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
                               legend=self.painter.legend(model.final.summary, {"": None})))
         out.append(Output("feed.xml", self._feed))

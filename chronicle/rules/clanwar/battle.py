@@ -14,6 +14,7 @@ unit lost for the Recovery phase (L133).
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .alliances import break_alliance
 from .events import (BattleFought, Captured, ControlChanged, ExperienceChecked, FateRolled, Liberated, MonkRing,
                      ProvinceOccupied, Regrouped, Reincarnated, Released, SpellsCaptured, UnitDestroyed, UnitResult)
@@ -437,7 +438,7 @@ def _move_personalities(ctx, leaving, fighting, province, winners) -> None:
             board.personalities[person.id] = current.but(province=plan["to"])
         elif plan["beaten"] and winners and ctx.options["capture"]:
             board.personalities[person.id] = current.but(status=CAPTURED, captured_by=winners[0], unit=None)
-            ctx.emit(Captured(person.id, person.faction, winners[0], "cut off: nowhere to withdraw"))
+            ctx.emit(Captured(person.id, person.faction, winners[0], N_("cut off: nowhere to withdraw")))
 
 
 # ---- units ---------------------------------------------------------------------------------
@@ -456,7 +457,7 @@ def _units(ctx, entry, fighting, results, routed_to, winners, side_of, leaders) 
         current = board.units[unit.id].but(models=remaining, experienced_models=experienced)
         board.units[unit.id] = current
         if result.destroyed:
-            why = "wiped out" if remaining == 0 else "Routed to nothing" if after == 0 else "nowhere to withdraw"
+            why = N_("wiped out") if remaining == 0 else N_("Routed to nothing") if after == 0 else N_("nowhere to withdraw")
             board.units[unit.id] = current.but(models=0, leader=None)
             for person in [p for p in board.personalities.values() if p.unit == unit.id]:
                 board.personalities[person.id] = person.but(unit=None)
@@ -530,12 +531,12 @@ def _control(ctx, entry, province, controller, winners):
     if entry.winner is None:
         if control:
             ctx.problem("a battle without a winner changes no control", control[2], rule="control of the province (L121)")
-        return controller, "no winner: control unchanged (Q20)", None
+        return controller, N_("no winner: control unchanged (Q20)"), None
     if controller in winners:
         if control:
             ctx.problem(f"{ctx.name(controller)} held {ctx.name(province)} and won: it keeps it", control[2],
                         rule="allied defenders: whoever controlled the province keeps it (L122)")
-        return controller, "the defender held it (L121-122)", None
+        return controller, N_("the defender held it (L121-122)"), None
     liberation = None
     if control:
         kind, who, where = control
@@ -547,12 +548,12 @@ def _control(ctx, entry, province, controller, winners):
                             "its ally held at the start of the campaign, taken from an enemy", where,
                             rule="liberation (L123)", hint=f"it was {ctx.name(original)}'s at the start")
             else:
-                return who, "liberated and returned to its original owner (L123)", ("returned", liberators[0], who)
+                return who, N_("liberated and returned to its original owner (L123)"), ("returned", liberators[0], who)
         elif kind == "neutral":
             if len(winners) < 2:
                 ctx.problem("only allied winners who cannot agree leave a province neutral", where, rule="allied winners (L124)")
             else:
-                return None, "allied winners left it neutral, occupied by both (L124)", ("joint",)
+                return None, N_("allied winners left it neutral, occupied by both (L124)"), ("joint",)
         elif kind == "to":
             if who not in winners:
                 ctx.problem(f"{ctx.name(who)} did not win here", where, rule="allied winners (L124)")
@@ -560,26 +561,26 @@ def _control(ctx, entry, province, controller, winners):
                 ctx.problem("the one winner takes the province: control: is for allied winners", where, rule="allied winners (L124)",
                             severity="warning")
             else:
-                return _monk_limit(ctx, province, who, controller, original, "the allied winners agreed (L124)")
+                return _monk_limit(ctx, province, who, controller, original, N_("the allied winners agreed (L124)"))
     if len(winners) == 1:
         winner = winners[0]
-        after, rule, _ = _monk_limit(ctx, province, winner, controller, original, "the winner controls the province (L121)")
+        after, rule, _ = _monk_limit(ctx, province, winner, controller, original, N_("the winner controls the province (L121)"))
         if after == winner and original and original != winner and board.allied(original, winner) and controller is not None \
                 and not board.allied(controller, winner):
             liberation = ("kept", winner, original)
         return after, rule, liberation
     if not all(board.allied(a, b) for a in winners for b in winners):
-        return None, "winners who are not allies: neutral until one army stands there alone (Q60)", None
+        return None, N_("winners who are not allies: neutral until one army stands there alone (Q60)"), None
     ctx.problem(f"allied winners at {ctx.name(province)}: who controls it? It stays neutral, occupied by both", entry.at,
                 hint=f"write control: {{to: PLAYER}}, or control: neutral", rule="allied winners (L124)", severity="warning")
-    return None, "allied winners did not agree: neutral, occupied by both (L124)", ("joint",)
+    return None, N_("allied winners did not agree: neutral, occupied by both (L124)"), ("joint",)
 
 
 def _monk_limit(ctx, province, winner, controller, original, rule):
     """L165: the Monk never captures, except provinces it lost; its victories elsewhere change nothing."""
     board = ctx.board
     if board.kind(winner) == MONK and original != winner:
-        return controller, "the Monk does not take control (L165)", None
+        return controller, N_("the Monk does not take control (L165)"), None
     return winner, rule, None
 
 

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import N_, join, ngettext, tr
+from ...i18n import gettext as _
 from .. import Event
 
 PHASES = ("setup", "start", "primary", "cavalry", "defend", "battle", "reserve", "recovery")
-PHASE_TITLES = {"setup": "Set-up", "start": "Start phase", "primary": "Primary movement",
-                "cavalry": "Cavalry movement", "defend": "Monks' defence", "battle": "Battle phase",
-                "reserve": "Reserve movement", "recovery": "Recovery phase"}
+PHASE_TITLES = {"setup": N_("Set-up"), "start": N_("Start phase"), "primary": N_("Primary movement"),
+                "cavalry": N_("Cavalry movement"), "defend": N_("Monks' defence"), "battle": N_("Battle phase"),
+                "reserve": N_("Reserve movement"), "recovery": N_("Recovery phase")}
+RINGS = {"earth": N_("Earth"), "water": N_("Water"), "fire": N_("Fire"), "air": N_("Air"), "void": N_("Void")}
 
 
 @dataclass(frozen=True)
@@ -50,15 +53,12 @@ class ClanwarEvent(Event):
         return data
 
 
-def _n(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (plural or word + 's')}"
-
-
 def _list(name, ids) -> str:
-    names = [name(i) for i in ids]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return join([name(i) for i in ids])
+
+
+def _ring(ring: str) -> str:
+    return tr(RINGS.get(ring, ring))
 
 
 # ---- the turn's shape ---------------------------------------------------------------------------
@@ -68,7 +68,7 @@ class PhaseBegun(ClanwarEvent):
     phase: str
 
     def describe(self, name=str) -> str:
-        return PHASE_TITLES.get(self.phase, self.phase)
+        return tr(PHASE_TITLES.get(self.phase, self.phase))
 
 
 @dataclass(frozen=True)
@@ -80,9 +80,12 @@ class FactionSetUp(ClanwarEvent):
     corrupted: bool = False
 
     def describe(self, name=str) -> str:
-        where = _list(name, self.provinces) if self.provinces else "no province"
-        extra = " (corrupted)" if self.corrupted else ""
-        return f"{name(self.player)}{extra} starts with {where} and {self.koku} koku"
+        where = _list(name, self.provinces) if self.provinces else _("no province")
+        if self.corrupted:
+            return _("%(player)s (corrupted) starts with %(provinces)s and %(koku)s koku", player=name(self.player),
+                     provinces=where, koku=self.koku)
+        return _("%(player)s starts with %(provinces)s and %(koku)s koku", player=name(self.player), provinces=where,
+                 koku=self.koku)
 
 
 @dataclass(frozen=True)
@@ -98,8 +101,15 @@ class KokuChanged(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         sign = f"+{self.amount}" if self.amount >= 0 else f"\u2212{-self.amount}"
-        what = f": {self.what}" if self.what else ""
-        return f"{name(self.player)} {sign} koku ({self.reason.replace('_', ' ')}{what}), {self.balance} left"
+        reason = tr(REASONS.get(self.reason, self.reason))
+        if self.what:
+            reason = f"{reason}: {self.what}"
+        return _("%(player)s %(amount)s koku (%(reason)s), %(balance)s left", player=name(self.player), amount=sign,
+                 reason=reason, balance=self.balance)
+
+
+REASONS = {"start": N_("start"), "purchase": N_("purchase"), "bid": N_("bid"), "ally_fee": N_("ally's fee"),
+           "tax": N_("tax")}
 
 
 # ---- the start phase ---------------------------------------------------------------------------
@@ -120,22 +130,30 @@ class Bought(ClanwarEvent):
     phase: str = "start"
 
     def describe(self, name=str) -> str:
-        what = {"unit": "recruited", "personality": "recruited", "replace": "bought replacements for",
-                "spell": "bought the spell", "item": "bought", "equipment": "bought", "tattoos": "bought tattoos for",
-                "promote": "promoted a model of", "experienced": "promoted to the experienced version"}.get(self.category, "bought")
         subject = name(self.subject) if self.category in ("unit", "personality", "replace", "tattoos", "promote", "experienced") \
             else self.subject.replace("_", " ")
-        text = f"{name(self.player)} {what} {subject}"
+        what = tr(BOUGHT.get(self.category, BOUGHT["item"]))
+        text = _(what, player=name(self.player), subject=subject)
         if self.detail:
             text += f" ({self.detail})"
         if self.seller:
-            text += f" from {name(self.seller)}"
             if self.base is not None and self.modifier is not None:
-                text += f", base {self.base} at {self.modifier}%"
-        text += f" for {self.cost} koku"
+                text += _(" from %(seller)s, base %(base)s at %(modifier)s%%", seller=name(self.seller), base=self.base,
+                          modifier=self.modifier)
+            else:
+                text += _(" from %(seller)s", seller=name(self.seller))
+        text += _(" for %(cost)s koku", cost=self.cost)
         if self.arrives:
-            text += f"; it joins at {name(self.arrives)} in the Recovery phase"
+            text += _("; it joins at %(province)s in the Recovery phase", province=name(self.arrives))
         return text
+
+
+BOUGHT = {"unit": N_("%(player)s recruited %(subject)s"), "personality": N_("%(player)s recruited %(subject)s"),
+          "replace": N_("%(player)s bought replacements for %(subject)s"),
+          "spell": N_("%(player)s bought the spell %(subject)s"), "item": N_("%(player)s bought %(subject)s"),
+          "equipment": N_("%(player)s bought %(subject)s"), "tattoos": N_("%(player)s bought tattoos for %(subject)s"),
+          "promote": N_("%(player)s promoted a model of %(subject)s"),
+          "experienced": N_("%(player)s promoted %(subject)s to the experienced version")}
 
 
 @dataclass(frozen=True)
@@ -151,9 +169,14 @@ class BidResolved(ClanwarEvent):
     def describe(self, name=str) -> str:
         bids = ", ".join(f"{name(p)} {b}" for p, b in self.bids)
         if self.winner is None:
-            return f"Bids for {name(self.subject)}: {bids}; a tie for the highest bid: no one recruits {name(self.subject)}"
-        price = f"{self.price} koku" + (f" (the bid at {self.modifier}%)" if self.modifier and self.modifier != 100 else "")
-        return f"Bids for {name(self.subject)}: {bids}; {name(self.winner)} recruits {name(self.subject)} for {price}"
+            return _("Bids for %(subject)s: %(bids)s; a tie for the highest bid: no one recruits %(subject)s",
+                     subject=name(self.subject), bids=bids)
+        if self.modifier and self.modifier != 100:
+            return _("Bids for %(subject)s: %(bids)s; %(winner)s recruits %(subject)s for %(price)s koku (the bid at "
+                     "%(modifier)s%%)", subject=name(self.subject), bids=bids, winner=name(self.winner), price=self.price,
+                     modifier=self.modifier)
+        return _("Bids for %(subject)s: %(bids)s; %(winner)s recruits %(subject)s for %(price)s koku",
+                 subject=name(self.subject), bids=bids, winner=name(self.winner), price=self.price)
 
 
 @dataclass(frozen=True)
@@ -161,7 +184,7 @@ class AllianceDeclared(ClanwarEvent):
     players: tuple[str, str]
 
     def describe(self, name=str) -> str:
-        return f"{name(self.players[0])} and {name(self.players[1])} declare an alliance"
+        return _("%(a)s and %(b)s declare an alliance", a=name(self.players[0]), b=name(self.players[1]))
 
 
 @dataclass(frozen=True)
@@ -175,13 +198,18 @@ class AllianceBroken(ClanwarEvent):
     excused: bool = False
 
     def describe(self, name=str) -> str:
-        where = f" at {name(self.where)}" if self.where else ""
-        how = {"declared": "breaks", "switched sides": "switches sides and breaks",
-               "fought an ally": "fights its ally and breaks"}.get(self.how, "breaks")
-        text = f"{name(self.by)} {how} its alliance with {name(self.other)}{where}"
+        how = tr(BROKEN.get(self.how, BROKEN["declared"]))
+        text = _(how, by=name(self.by), other=name(self.other))
+        if self.where:
+            text += _(" at %(province)s", province=name(self.where))
         if self.excused:
-            text += f" (without penalty: {name(self.other)} kept a province {name(self.by)} had held)"
+            text += _(" (without penalty: %(other)s kept a province %(by)s had held)", other=name(self.other), by=name(self.by))
         return text
+
+
+BROKEN = {"declared": N_("%(by)s breaks its alliance with %(other)s"),
+          "switched sides": N_("%(by)s switches sides and breaks its alliance with %(other)s"),
+          "fought an ally": N_("%(by)s fights its ally and breaks its alliance with %(other)s")}
 
 
 @dataclass(frozen=True)
@@ -195,7 +223,8 @@ class ForcesRemoved(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         lost = list(self.units) + list(self.personalities)
-        return f"{name(self.player)} loses {_list(name, lost)}, bought from {name(self.ally)} (no refund)"
+        return _("%(player)s loses %(lost)s, bought from %(ally)s (no refund)", player=name(self.player),
+                 lost=_list(name, lost), ally=name(self.ally))
 
 
 @dataclass(frozen=True)
@@ -203,7 +232,7 @@ class Corrupted(ClanwarEvent):
     player: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} is corrupted by the Shadowlands"
+        return _("%(player)s is corrupted by the Shadowlands", player=name(self.player))
 
 
 @dataclass(frozen=True)
@@ -215,9 +244,10 @@ class Reassigned(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         if self.unit is None:
-            return f"{name(self.personality)} leaves {name(self.before)} and stands alone"
-        role = "takes command of" if self.lead else "joins"
-        return f"{name(self.personality)} {role} {name(self.unit)}"
+            return _("%(who)s leaves %(unit)s and stands alone", who=name(self.personality), unit=name(self.before))
+        if self.lead:
+            return _("%(who)s takes command of %(unit)s", who=name(self.personality), unit=name(self.unit))
+        return _("%(who)s joins %(unit)s", who=name(self.personality), unit=name(self.unit))
 
 
 @dataclass(frozen=True)
@@ -227,7 +257,8 @@ class ModelsTransferred(ClanwarEvent):
     models: int
 
     def describe(self, name=str) -> str:
-        return f"{_n(self.models, 'model')} pass from {name(self.giver)} to {name(self.taker)}"
+        return ngettext("%(num)d model passes from %(giver)s to %(taker)s", "%(num)d models pass from %(giver)s to %(taker)s",
+                        self.models, giver=name(self.giver), taker=name(self.taker))
 
 
 @dataclass(frozen=True)
@@ -238,9 +269,9 @@ class Swapped(ClanwarEvent):
     taker: str | None
 
     def describe(self, name=str) -> str:
-        giver = name(self.giver) if self.giver else "the stockpile"
-        taker = name(self.taker) if self.taker else "the stockpile"
-        return f"{self.category.title()} {self.thing.replace('_', ' ')} passes from {giver} to {taker}"
+        giver = name(self.giver) if self.giver else _("the stockpile")
+        taker = name(self.taker) if self.taker else _("the stockpile")
+        return _("%(thing)s passes from %(giver)s to %(taker)s", thing=self.thing.replace("_", " "), giver=giver, taker=taker)
 
 
 @dataclass(frozen=True)
@@ -251,12 +282,15 @@ class LibraryUsed(ClanwarEvent):
     left: tuple[str, ...]
 
     def describe(self, name=str) -> str:
-        parts = []
-        if self.taken:
-            parts.append("takes " + ", ".join(s.replace("_", " ") for s in self.taken))
-        if self.left:
-            parts.append("leaves " + ", ".join(s.replace("_", " ") for s in self.left))
-        return f"{name(self.shugenja)} at the library of {name(self.library)} {' and '.join(parts)}"
+        taken = ", ".join(s.replace("_", " ") for s in self.taken)
+        left = ", ".join(s.replace("_", " ") for s in self.left)
+        who, where = name(self.shugenja), name(self.library)
+        if taken and left:
+            return _("%(who)s at the library of %(library)s takes %(taken)s and leaves %(left)s", who=who, library=where,
+                     taken=taken, left=left)
+        if taken:
+            return _("%(who)s at the library of %(library)s takes %(taken)s", who=who, library=where, taken=taken)
+        return _("%(who)s at the library of %(library)s leaves %(left)s", who=who, library=where, left=left)
 
 
 @dataclass(frozen=True)
@@ -267,11 +301,11 @@ class DaimyoNamed(ClanwarEvent):
     allowance: int | None = None
 
     def describe(self, name=str) -> str:
-        text = f"{name(self.personality)} is {name(self.player)}'s Daimyo"
         if self.free_group:
-            worth = sum(c for _, c in self.free_group)
-            text += f", with a free command group worth {worth} of {self.allowance} koku allowed"
-        return text
+            worth = sum(c for _m, c in self.free_group)
+            return _("%(who)s is %(player)s's Daimyo, with a free command group worth %(worth)s of %(allowance)s koku "
+                     "allowed", who=name(self.personality), player=name(self.player), worth=worth, allowance=self.allowance)
+        return _("%(who)s is %(player)s's Daimyo", who=name(self.personality), player=name(self.player))
 
 
 # ---- movement ------------------------------------------------------------------------------
@@ -290,9 +324,11 @@ class Moved(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         route = " \u2192 ".join(name(p) for p in self.path)
-        with_ = f" with {_list(name, self.carried)}" if self.carried else ""
-        phase = PHASE_TITLES.get(self.phase, self.phase).lower()
-        return f"{name(self.subject)}{with_}: {route} ({phase})"
+        phase = tr(PHASE_TITLES.get(self.phase, self.phase)).lower()
+        if self.carried:
+            return _("%(who)s with %(carried)s: %(route)s (%(phase)s)", who=name(self.subject),
+                     carried=_list(name, self.carried), route=route, phase=phase)
+        return _("%(who)s: %(route)s (%(phase)s)", who=name(self.subject), route=route, phase=phase)
 
 
 @dataclass(frozen=True)
@@ -303,8 +339,10 @@ class ProvinceOccupied(ClanwarEvent):
     before: str | None
 
     def describe(self, name=str) -> str:
-        was = f" from {name(self.before)}" if self.before else ""
-        return f"{name(self.player)}'s army takes {name(self.province)}{was} unopposed"
+        if self.before:
+            return _("%(player)s's army takes %(province)s from %(before)s unopposed", player=name(self.player),
+                     province=name(self.province), before=name(self.before))
+        return _("%(player)s's army takes %(province)s unopposed", player=name(self.player), province=name(self.province))
 
 
 @dataclass(frozen=True)
@@ -315,7 +353,7 @@ class Warned(ClanwarEvent):
     text_: str
 
     def describe(self, name=str) -> str:
-        return self.text_
+        return tr(self.text_)
 
 
 # ---- battles -------------------------------------------------------------------------------
@@ -360,15 +398,19 @@ class BattleFought(ClanwarEvent):
         return tuple(p for side in self.sides for p in side)
 
     def describe(self, name=str) -> str:
-        sides = " against ".join(" and ".join(name(p) for p in side) for side in self.sides)
+        sides = _(" against ").join(_list(name, side) for side in self.sides)
+        province = name(self.province)
         if self.winner is None:
-            result = "no winner"
-        else:
-            result = f"{' and '.join(name(p) for p in self.winners)} won"
-            if self.controller_after == self.controller_before:
-                held = f"{name(self.controller_before)}'s" if self.controller_before else "neutral"
-                result += f"; {name(self.province)} stays {held} ({self.control_rule})"
-        return f"Battle of {name(self.province)}: {sides}; {result}"
+            return _("Battle of %(province)s: %(sides)s; no winner", province=province, sides=sides)
+        text = _("Battle of %(province)s: %(sides)s; %(winners)s won", province=province, sides=sides,
+                 winners=_list(name, self.winners))
+        if self.controller_after == self.controller_before:
+            if self.controller_before:
+                text += _("; %(province)s stays %(player)s's (%(rule)s)", province=province,
+                          player=name(self.controller_before), rule=tr(self.control_rule))
+            else:
+                text += _("; %(province)s stays neutral (%(rule)s)", province=province, rule=tr(self.control_rule))
+        return text
 
     def describe_private(self, name=str) -> str:
         text = self.describe(name)
@@ -400,18 +442,23 @@ class FateRolled(ClanwarEvent):
     @property
     def arithmetic(self) -> str:
         first = self.dice[0].value
-        text = f"d10 {first} + {self.over} over = {first + self.over}, "
         if self.result == "wounded":
-            return text + f"below Earth {self.earth}: Wounded"
-        text += f"not below Earth {self.earth}; "
+            return _("d10 %(die)s + %(over)s over = %(total)s, below Earth %(earth)s: Wounded", die=first, over=self.over,
+                     total=first + self.over, earth=self.earth)
+        text = _("d10 %(die)s + %(over)s over = %(total)s, not below Earth %(earth)s; ", die=first, over=self.over,
+                 total=first + self.over, earth=self.earth)
         second = self.dice[1].value
-        text += f"d10 {second} + {self.over} = {second + self.over}, "
         if self.result == "maimed":
-            return text + f"under Void {self.void}: Maimed" + (f" (loses 1 {self.maimed_ring.title()})" if self.maimed_ring else "")
-        return text + f"not under Void {self.void}: Dead"
+            text += _("d10 %(die)s + %(over)s = %(total)s, under Void %(void)s: Maimed", die=second, over=self.over,
+                      total=second + self.over, void=self.void)
+            if self.maimed_ring:
+                text += _(" (loses 1 %(ring)s)", ring=_ring(self.maimed_ring))
+            return text
+        return text + _("d10 %(die)s + %(over)s = %(total)s, not under Void %(void)s: Dead", die=second, over=self.over,
+                        total=second + self.over, void=self.void)
 
     def describe(self, name=str) -> str:
-        return f"{name(self.personality)} falls: {self.arithmetic}"
+        return _("%(who)s falls: %(arithmetic)s", who=name(self.personality), arithmetic=self.arithmetic)
 
 
 @dataclass(frozen=True)
@@ -424,8 +471,11 @@ class Reincarnated(ClanwarEvent):
     when: str                      # battle | recovery
 
     def describe(self, name=str) -> str:
-        when = "during the battle" if self.when == "battle" else "in the Recovery phase, after dying"
-        return f"{name(self.old)} reincarnates into {name(self.target)} {when}; the old one is Dead"
+        if self.when == "battle":
+            return _("%(old)s reincarnates into %(target)s during the battle; the old one is Dead", old=name(self.old),
+                     target=name(self.target))
+        return _("%(old)s reincarnates into %(target)s in the Recovery phase, after dying; the old one is Dead",
+                 old=name(self.old), target=name(self.target))
 
 
 @dataclass(frozen=True)
@@ -438,8 +488,12 @@ class Regrouped(ClanwarEvent):
     routed: bool
 
     def describe(self, name=str) -> str:
-        how = f"Routed: {self.after} of {self.before} models regroup" if self.routed else f"{_n(self.after, 'model')} regroup"
-        return f"{name(self.unit)} withdraws to {name(self.to)} ({how})"
+        if self.routed:
+            return _("%(unit)s withdraws to %(province)s (Routed: %(after)s of %(before)s models regroup)",
+                     unit=name(self.unit), province=name(self.to), after=self.after, before=self.before)
+        return ngettext("%(unit)s withdraws to %(province)s (%(num)d model regroups)",
+                        "%(unit)s withdraws to %(province)s (%(num)d models regroup)", self.after, unit=name(self.unit),
+                        province=name(self.to))
 
 
 @dataclass(frozen=True)
@@ -450,7 +504,8 @@ class UnitDestroyed(ClanwarEvent):
     why: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.unit)} is destroyed at {name(self.province)} ({self.why})"
+        return _("%(unit)s is destroyed at %(province)s (%(why)s)", unit=name(self.unit), province=name(self.province),
+                 why=tr(self.why))
 
 
 @dataclass(frozen=True)
@@ -473,15 +528,17 @@ class ExperienceChecked(ClanwarEvent):
     @property
     def arithmetic(self) -> str:
         pen = f" + {self.penalty}" if self.penalty else ""
-        text = f"d10 {self.die.value} \u2212 Leadership {self.leadership}{pen} = {self.total}"
+        text = _("d10 %(die)s \u2212 Leadership %(leadership)s%(penalty)s = %(total)s", die=self.die.value,
+                 leadership=self.leadership, penalty=pen, total=self.total)
         if self.after < self.before:
-            return text + f", below {self.stat} {self.before}: {self.stat} {self.after}"
+            return text + _(", below %(stat)s %(before)s: %(stat)s %(after)s", stat=self.stat, before=self.before,
+                            after=self.after)
         if self.total < self.before:
-            return text + f", below {self.stat} {self.before}, but {self.stat} is at its floor"
-        return text + f", not below {self.stat} {self.before}"
+            return text + _(", below %(stat)s %(before)s, but %(stat)s is at its floor", stat=self.stat, before=self.before)
+        return text + _(", not below %(stat)s %(before)s", stat=self.stat, before=self.before)
 
     def describe(self, name=str) -> str:
-        return f"{name(self.unit)} {self.stat} check: {self.arithmetic}"
+        return _("%(unit)s %(stat)s check: %(arithmetic)s", unit=name(self.unit), stat=self.stat, arithmetic=self.arithmetic)
 
 
 @dataclass(frozen=True)
@@ -492,8 +549,9 @@ class ExperienceLost(ClanwarEvent):
     share: int
 
     def describe(self, name=str) -> str:
-        return (f"{name(self.unit)} has {self.experienced} experienced of {_n(self.models, 'model')}, under {self.share}%: "
-                "it loses the Experienced trait and its bonuses")
+        return _("%(unit)s has %(experienced)s experienced of %(models)s models, under %(share)s%%: it loses the "
+                 "Experienced trait and its bonuses", unit=name(self.unit), experienced=self.experienced, models=self.models,
+                 share=self.share)
 
 
 @dataclass(frozen=True)
@@ -504,8 +562,10 @@ class ControlChanged(ClanwarEvent):
     rule: str
 
     def describe(self, name=str) -> str:
-        after = name(self.after) if self.after else "no one (neutral)"
-        return f"{name(self.province)} passes to {after} ({self.rule})"
+        if self.after:
+            return _("%(province)s passes to %(player)s (%(rule)s)", province=name(self.province), player=name(self.after),
+                     rule=tr(self.rule))
+        return _("%(province)s passes to no one (neutral) (%(rule)s)", province=name(self.province), rule=tr(self.rule))
 
 
 @dataclass(frozen=True)
@@ -517,9 +577,10 @@ class Liberated(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         if self.to:
-            return f"{name(self.by)} returns {name(self.province)} to {name(self.to)} (+{self.honor} honor)"
-        return (f"{name(self.by)} keeps {name(self.province)}, which its ally had held at the start: the ally may break "
-                "the alliance without penalty")
+            return _("%(by)s returns %(province)s to %(to)s (+%(honor)s honor)", by=name(self.by),
+                     province=name(self.province), to=name(self.to), honor=self.honor)
+        return _("%(by)s keeps %(province)s, which its ally had held at the start: the ally may break the alliance "
+                 "without penalty", by=name(self.by), province=name(self.province))
 
 
 @dataclass(frozen=True)
@@ -527,10 +588,11 @@ class Captured(ClanwarEvent):
     personality: str
     player: str
     by: str
-    why: str = "entered as a fact"
+    why: str = N_("entered as a fact")
 
     def describe(self, name=str) -> str:
-        return f"{name(self.personality)} of {name(self.player)} is captured by {name(self.by)} ({self.why})"
+        return _("%(who)s of %(player)s is captured by %(by)s (%(why)s)", who=name(self.personality),
+                 player=name(self.player), by=name(self.by), why=tr(self.why))
 
 
 @dataclass(frozen=True)
@@ -540,7 +602,8 @@ class Released(ClanwarEvent):
     at: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.personality)} is released and returns to {name(self.player)} at {name(self.at)}"
+        return _("%(who)s is released and returns to %(player)s at %(province)s", who=name(self.personality),
+                 player=name(self.player), province=name(self.at))
 
 
 @dataclass(frozen=True)
@@ -550,7 +613,9 @@ class MonkRing(ClanwarEvent):
     province: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} gains a Ring for the victory at {name(self.province)} ({_n(self.rings, 'Ring')} now)"
+        return ngettext("%(player)s gains a Ring for the victory at %(province)s (%(num)d Ring now)",
+                        "%(player)s gains a Ring for the victory at %(province)s (%(num)d Rings now)", self.rings,
+                        player=name(self.player), province=name(self.province))
 
 
 @dataclass(frozen=True)
@@ -561,9 +626,8 @@ class SpellsCaptured(ClanwarEvent):
     spells: tuple[str, ...]
 
     def describe(self, name=str) -> str:
-        who = name(self.by) if self.by else "no one"
-        return (f"The library of {name(self.library)} passes to {who} with "
-                f"{', '.join(s.replace('_', ' ') for s in self.spells)}")
+        return _("The library of %(library)s passes to %(who)s with %(spells)s", library=name(self.library),
+                 who=name(self.by) if self.by else _("no one"), spells=", ".join(s.replace("_", " ") for s in self.spells))
 
 
 # ---- recovery ------------------------------------------------------------------------------
@@ -576,7 +640,11 @@ class Returned(ClanwarEvent):
     province: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.personality)} ({self.status}) returns at {name(self.province)} with 1 wound and 0 void"
+        if self.status == "maimed":
+            return _("%(who)s (maimed) returns at %(province)s with 1 wound and 0 void", who=name(self.personality),
+                     province=name(self.province))
+        return _("%(who)s (wounded) returns at %(province)s with 1 wound and 0 void", who=name(self.personality),
+                 province=name(self.province))
 
 
 @dataclass(frozen=True)
@@ -588,10 +656,12 @@ class Healed(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         if not self.dice:
-            return f"{name(self.personality)} rested: all wounds and void recovered ({self.wounds[1]} wounds, {self.void[1]} void)"
+            return _("%(who)s rested: all wounds and void recovered (%(wounds)s wounds, %(void)s void)",
+                     who=name(self.personality), wounds=self.wounds[1], void=self.void[1])
         w, v = self.dice
-        return (f"{name(self.personality)} heals 1d/2: d10 {w.value} \u2192 wounds {self.wounds[0]} \u2192 {self.wounds[1]}, "
-                f"d10 {v.value} \u2192 void {self.void[0]} \u2192 {self.void[1]}")
+        return _("%(who)s heals 1d/2: d10 %(wdie)s \u2192 wounds %(w0)s \u2192 %(w1)s, d10 %(vdie)s \u2192 void %(v0)s "
+                 "\u2192 %(v1)s", who=name(self.personality), wdie=w.value, w0=self.wounds[0], w1=self.wounds[1],
+                 vdie=v.value, v0=self.void[0], v1=self.void[1])
 
 
 @dataclass(frozen=True)
@@ -603,7 +673,9 @@ class CasualtiesRecovered(ClanwarEvent):
     models: int
 
     def describe(self, name=str) -> str:
-        return f"{name(self.unit)} recovers {self.recovered} of its {self.lost} casualties ({self.share}%): {_n(self.models, 'model')}"
+        return ngettext("%(unit)s recovers %(recovered)s of its %(lost)s casualties (%(share)s%%): %(num)d model",
+                        "%(unit)s recovers %(recovered)s of its %(lost)s casualties (%(share)s%%): %(num)d models",
+                        self.models, unit=name(self.unit), recovered=self.recovered, lost=self.lost, share=self.share)
 
 
 @dataclass(frozen=True)
@@ -617,8 +689,10 @@ class Deployed(ClanwarEvent):
     def describe(self, name=str) -> str:
         shown = name(self.subject) if self.category in ("unit", "personality", "replace", "tattoo") else self.subject.replace("_", " ")
         extra = f" ({self.detail})" if self.detail else ""
-        where = f"at {name(self.at)}" if self.at else "in the stockpile"
-        return f"{shown} joins {name(self.player)} {where}{extra}"
+        if self.at:
+            return _("%(thing)s joins %(player)s at %(province)s", thing=shown, player=name(self.player),
+                     province=name(self.at)) + extra
+        return _("%(thing)s joins %(player)s in the stockpile", thing=shown, player=name(self.player)) + extra
 
 
 @dataclass(frozen=True)
@@ -632,8 +706,11 @@ class PersonalityExperienced(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         roll = f"d10 {self.die.value}: " if self.die else ""
-        renamed = f", renamed {self.renamed}" if self.renamed else ""
-        return f"{name(self.personality)} gains experience{renamed}: {roll}{self.ring.title()} {self.before} \u2192 {self.after}"
+        change = f"{roll}{_ring(self.ring)} {self.before} \u2192 {self.after}"
+        if self.renamed:
+            return _("%(who)s gains experience, renamed %(new)s: %(change)s", who=name(self.personality), new=self.renamed,
+                     change=change)
+        return _("%(who)s gains experience: %(change)s", who=name(self.personality), change=change)
 
 
 @dataclass(frozen=True)
@@ -642,4 +719,4 @@ class GameWon(ClanwarEvent):
     rule: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.winner)} wins the campaign ({self.rule})"
+        return _("%(player)s wins the campaign (%(rule)s)", player=name(self.winner), rule=tr(self.rule))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+from ...i18n import N_
+
 from .catalogue import catalogue_of, normal
 from .events import CasualtiesRecovered, Deployed, GameWon, Healed, PersonalityExperienced, Returned
 from .state import ACTIVE, HELD, MAIMED, ON_MAP, RINGS, WOUNDED
@@ -35,7 +37,7 @@ def victory(ctx) -> None:
     if ctx.record.winner:
         winner, _ = ctx.record.winner
         board.game_over, board.winner = True, winner
-        ctx.emit(GameWon(winner, "entered as a fact, by the group's house rules"))
+        ctx.emit(GameWon(winner, N_("entered as a fact, by the group's house rules")))
         return
     rule = ctx.options["victory"]
     counts = {p: len(board.held(p)) for p in board.factions}
@@ -45,12 +47,12 @@ def victory(ctx) -> None:
         if reached and (len(reached) == 1 or reached[-1][0] > reached[-2][0]):
             winner = reached[-1][1]
             board.game_over, board.winner = True, winner
-            ctx.emit(GameWon(winner, f"{counts[winner]} provinces, {need} needed"))
+            ctx.emit(GameWon(winner, N_("%(count)s provinces, %(need)s needed", count=counts[winner], need=need)))
     elif rule == "last_standing":
         standing = [p for p in board.factions if counts[p] or any(u.faction == p and u.models > 0 for u in board.units.values())]
         if len(standing) == 1 and len(board.factions) > 1:
             board.game_over, board.winner = True, standing[0]
-            ctx.emit(GameWon(standing[0], "the last faction standing"))
+            ctx.emit(GameWon(standing[0], N_("the last faction standing")))
 
 
 def reincarnations(ctx) -> None:

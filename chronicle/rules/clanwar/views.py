@@ -7,6 +7,7 @@ battle decks built from it (L74).
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .. import Piece, Standings, Summary
 from .factions import FACTIONS
 from .state import DEAD, HELD, ON_MAP, REMOVED
@@ -36,14 +37,14 @@ def standings(campaign, state) -> Standings:
         units = [u for u in state.units.values() if u.faction == faction.id and u.models > 0]
         people = [p for p in state.personalities.values() if p.faction == faction.id and p.status in HELD]
         allies = sorted(next(iter(pair - {faction.id})) for pair in state.alliances if faction.id in pair)
-        status = "winner" if state.winner == faction.id else ("corrupted" if faction.corrupted and faction.kind != "shadowlands" else "")
+        status = N_("winner") if state.winner == faction.id else (N_("corrupted") if faction.corrupted and faction.kind != "shadowlands" else "")
         rows.append((faction.id, (state.count(faction.id), faction.koku, len(units), sum(u.models for u in units), len(people),
                                   faction.rings if faction.kind == "monk" else "-", faction.honor,
                                   ", ".join(campaign.name_of(a) for a in allies), status)))
     dead = sorted(p.name for p in state.personalities.values() if p.status == DEAD and p.unique)
-    notes = (f"The dead, never to return: {', '.join(dead)}.",) if dead else ()
-    return Standings(("Provinces", "Koku", "Units", "Models", "Personalities", "Rings", "Honor", "Allies", "Status"),
-                     tuple(rows), notes)
+    notes = (N_("The dead, never to return: %(names)s.", names=", ".join(dead)),) if dead else ()
+    return Standings((N_("Provinces"), N_("Koku"), N_("Units"), N_("Models"), N_("Personalities"), N_("Rings"), N_("Honor"),
+                      N_("Allies"), N_("Status")), tuple(rows), notes)
 
 
 def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:

@@ -113,13 +113,9 @@ def capitals_after(campaign, state, record, conflicts):
             capitals[player] = province
             capital_dice[player] = campaign.options["later_capital_dice"]
             pending.discard(player)
-            events.append(CapitalChosen(player, province, not held))
+            events.append(CapitalChosen(player, province, not held, capital_dice[player]))
         else:
             events.append(CapitalPending(player))
-    for player in state.joined:
-        if player not in off_map and player not in pending and capitals.get(player) is None \
-                and not any(o == player for o in owners.values()):
-            off_map.add(player)
     return state.but(capitals=capitals, capital_dice=capital_dice, owners=owners,
                      pending_capital=frozenset(pending), off_map=frozenset(off_map)), events
 

@@ -42,7 +42,8 @@ def legal_orders(campaign, state, record: PitacTurn):
                 f"{player}'s order {order.text(name)!r} is one more than the {allowed[0]} "
                 f"move{'s' if allowed[0] != 1 else ''} {player} earned",
                 hint=f"{player} {allowed[1]}: {allowed[0]} move{'s' if allowed[0] != 1 else ''}; "
-                     "a winner gets 2, every other player in a battle 1, the absent 0",
+                     f"a winner gets {campaign.options['winner_moves']}, every other player in a battle "
+                     f"{campaign.options['participant_moves']}, the absent 0",
                 path=order.path, rule="moves"))
             continue
         held = state.held_by(player)
@@ -126,7 +127,7 @@ def dice_owed(campaign, state, legal) -> dict[str, dict[str, int]]:
 
 def dice_problems(campaign, state, record: PitacTurn, legal) -> list[Problem]:
     """Recorded dice checked against what each side owes: one per Attack; the holder 1 (a capital
-    3 or 2) plus one per Defend."""
+    its capital_dice or later_capital_dice) plus one per Defend."""
     problems = []
     owed = dice_owed(campaign, state, legal)
     for (province, player), (dice, path) in record.dice.items():

@@ -65,7 +65,7 @@ class PitacTurn:
     orders: tuple[Order, ...]
     dice: Mapping[tuple[str, str], tuple[tuple[Die, ...], tuple]]   # (province, player) -> dice, path
     capitals: Mapping[str, tuple[str, tuple]]                       # player -> (province, path)
-    army_lists: tuple[tuple[str, tuple], ...]
+    army_lists: tuple[str, ...]
     player_paths: Mapping[str, tuple] = field(default_factory=dict)  # where each player's orders are
     gifts: tuple[Gift, ...] = ()
 
@@ -135,7 +135,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Probl
         bad = check_player(player, players, ("army_lists", i))
         problems += bad
         if not bad:
-            army_lists.append((player, ("army_lists", i)))
+            army_lists.append(player)
     gifts = _gifts(data.get("gifts"), campaign, players, problems)
     date = data.get("date")
     return PitacTurn(number, data.get("title"), str(date) if date is not None else None, tuple(battles),

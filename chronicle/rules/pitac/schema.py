@@ -35,7 +35,7 @@ TURN_SCHEMA = {
                 "players": {"type": "array", "minItems": 1, "items": PLAYER_ID, "uniqueItems": True},
                 "winner": {"oneOf": [PLAYER_ID, {"type": "array", "items": PLAYER_ID, "uniqueItems": True},
                                      {"type": "null"}],
-                           "description": "The winner (2 moves); everyone else in the battle gets 1."},
+                           "description": "The winner (winner_moves: 2 in the seed); everyone else in the battle gets participant_moves (1)."},
                 "vp": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 10_000},
                        "description": "Victory points each player scored, for the ranks."},
                 "notes": {"type": "string"},
@@ -62,7 +62,7 @@ TURN_SCHEMA = {
             "description": "Territories handed over by their holder before the turn's moves (a treaty, "
                            "a welcome for a new player)."},
         "army_lists": {"type": "array", "items": PLAYER_ID, "uniqueItems": True,
-                       "description": "Players who turned in their army list 3 days early (50 koku bonus)."},
+                       "description": "Players who turned in their army list 3 days early (army_list_koku: 50 koku in the seed)."},
     },
 }
 

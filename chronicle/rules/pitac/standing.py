@@ -8,13 +8,13 @@ from .state import ArmyListBonus, Epoch, EpochEnded, ShogunProclaimed, frozen
 
 def ranks(campaign, state, record):
     events = []
-    vp, all_time = dict(state.vp), dict(state.vp_all_time)
+    vp, all_time = dict(state.vp), dict(state.vp_all_time)     # every player's, from the start
     for battle in record.battles:
         for player, points in battle.vp.items():
-            vp[player] = vp.get(player, 0) + points
-            all_time[player] = all_time.get(player, 0) + points
+            vp[player] += points
+            all_time[player] += points
     koku = dict(state.koku_bonuses)
-    for player, _ in record.army_lists:
+    for player in record.army_lists:
         koku[player] = koku.get(player, 0) + campaign.options["army_list_koku"]
         events.append(ArmyListBonus(player, campaign.options["army_list_koku"]))
     epochs = state.epochs

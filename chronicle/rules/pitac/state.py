@@ -168,10 +168,11 @@ class CapitalChosen(Event):
     player: str
     province: str
     from_neutral: bool
+    dice: int                  # the later_capital_dice in force (2 in the seed)
 
     def describe(self, name=str) -> str:
         extra = " (a neutral territory, now theirs)" if self.from_neutral else ""
-        return f"{name(self.player)} named {name(self.province)} the new capital{extra}, defending with 2d10"
+        return f"{name(self.player)} named {name(self.province)} the new capital{extra}, defending with {self.dice}d10"
 
 
 @dataclass(frozen=True)

@@ -56,15 +56,14 @@ def to_json(campaign, state: PitacState, events=()) -> dict:
 
 
 def standings(campaign, state: PitacState) -> Standings:
-    counts = state.counts()
-    order = sorted(campaign.players, key=lambda p: (-counts.get(p.id, 0), -state.vp_all_time.get(p.id, 0), p.index))
+    counts = state.counts()      # the joined players; VP totals have every player from the start
+    order = sorted(campaign.players, key=lambda p: (-counts.get(p.id, 0), -state.vp_all_time[p.id], p.index))
     rows = []
     for player in order:
         pid = player.id
         capital = state.capitals.get(pid)
         status = ("Shogun" if state.winner == pid else "off the map" if pid in state.off_map
                   else "not joined" if pid not in state.joined else "")
-        rows.append((pid, (counts.get(pid, 0), capital or "-", state.vp.get(pid, 0),
-                           state.vp_all_time.get(pid, 0), status)))
+        rows.append((pid, (counts.get(pid, 0), capital or "-", state.vp[pid], state.vp_all_time[pid], status)))
     notes = (f"Shogun at {standing.shogun_needed(campaign, state)} of {len(campaign.map.provinces)} territories.",)
     return Standings(("Territories", "Capital", "VP (this epoch)", "VP (all time)", "Status"), tuple(rows), notes)

@@ -36,7 +36,7 @@ KNOWN_PLAYS = ("forage", "portuguese_trader")
 
 #: why a roll took fewer dice than written
 EXTRA_DICE = {
-    "storm": "each sea crossing rolls one d6; only a storm (a 1) rolls a second d6, the elements lost",
+    "storm": "each sea crossing rolls one d6; only a storm ({storm}) rolls a second d6, the elements lost",
     "siege": "a siege rolls one d6 a turn",
     "initiative": "a clan rolls again only while tied for first",
     "supply": "an army out of supply rolls one d6 a turn",
@@ -153,12 +153,20 @@ class Sengoku(Ruleset):
                             + f" ({purpose}: {rec.PURPOSES[purpose][1]})", rule="dice", at_key=True, about=(subject,))
             elif len(values) > used:
                 ctx.problem(f"{len(values)} {purpose} dice are written for {subject}, but the roll took {used}",
-                            path + (used,), hint=EXTRA_DICE.get(purpose), rule="dice", about=(subject,))
+                            path + (used,), hint=self._extra_dice_hint(ctx.options, purpose), rule="dice", about=(subject,))
         for army, paths in ctx.forage.items():
             for path in paths:
                 ctx.problem(f"a Forage card is played for {army}, but nothing needed it this turn", path,
-                            hint="Forage spares a siege loss, an unsupplied turn, or one winter element", rule="Forage",
+                            hint=f"Forage spares a siege loss, an unsupplied turn, or {ctx.options['winter_forage']} element"
+                                 f"{'' if ctx.options['winter_forage'] == 1 else 's'} of a winter march", rule="Forage",
                             severity="warning", about=(army,))
+
+    @staticmethod
+    def _extra_dice_hint(options, purpose: str) -> str | None:
+        """Why a roll took fewer dice than written, with the storm's number from the options."""
+        on = options["storm_on"]
+        hint = EXTRA_DICE.get(purpose)
+        return hint and hint.format(storm="a 1" if on == 1 else f"1 to {on}")
 
     # ---- views ---------------------------------------------------------------------------
 

@@ -250,6 +250,11 @@ def fight(ctx, state, b):
     beaten = state.armies.get(loser.id)
     if beaten is not None:
         state = retreat(ctx, state, beaten, sides[loser_i].retreat, sides[loser_i].at)
+    siege = state.sieges.get(b.province)
+    if siege is not None and siege.defender == loser.id:
+        # a sally beaten: the army is out of its castle (retreated or destroyed), and the siege goes
+        # on against an empty castle (docs/rules/sengoku.md, "Sieges")
+        state = state.but(sieges={**state.sieges, b.province: siege.__class__(**{**siege.__dict__, "defender": None})})
     return after_battle(ctx, state, winner.id, loser.id)
 
 

@@ -194,7 +194,8 @@ def answer(ctx, state, army, response, enemy: str, came_from: str, after: str | 
             return state
         if inside >= state.capacity(army.province, ctx.options):
             ctx.reject(f"the {castle} of {ctx.name(army.province)} is full (it holds {state.capacity(army.province, ctx.options)})",
-                       response.at, rule="a fortress holds one army, a capital two", **mine)
+                       response.at, rule=f"a fortress holds {ctx.options['fortress_holds']} army, a capital "
+                       f"{ctx.options['capital_holds']}", **mine)
             return state
         if ctx.date.winter:
             ctx.reject("an army cannot besiege a city during winter", response.at, rule="no sieges in winter", **mine)

@@ -534,10 +534,12 @@ class SupplyRoll(SengokuEvent):
     total: int
     lost: int
     dice: tuple[Roll, ...] = ()
+    per_province: int = 1      # the options in force: supply_per_province
+    per_army: int = 2          # and supply_per_army
 
     def describe(self, name=str) -> str:
-        mods = f" +{self.distance} distance" if self.distance else ""
-        mods += f" +{2 * self.others} other armies" if self.others else ""
+        mods = f" +{self.distance * self.per_province} distance" if self.distance else ""
+        mods += f" +{self.others * self.per_army} other armies" if self.others else ""
         fate = "starves: 1 element lost" if self.lost else "holds out"
         return f"{self.army} is out of supply in {name(self.province)}: d6 {self.roll}{mods} = {self.total}, {fate}"
 
@@ -565,11 +567,12 @@ class WinterAttrition(SengokuEvent):
     lost: int
     quarters: str | None
     forage: bool = False
+    saved: int = 1             # elements the Forage card saved (winter_forage, at most the loss)
 
     def describe(self, name=str) -> str:
         if self.quarters is None:
             return f"Winter: {self.army} is {_n(self.distance, 'province')} from winter quarters and is destroyed"
-        forage = " (Forage saved one)" if self.forage else ""
+        forage = f" (Forage saved {_n(self.saved, 'element')})" if self.forage else ""
         return (f"Winter: {self.army} was {_n(self.distance, 'province')} from winter quarters, lost "
                 f"{_n(self.lost, 'element')}{forage} and marched to {name(self.quarters)}")
 

@@ -155,7 +155,7 @@ def move_army(ctx, state, move):
     if needed and move.forced != needed:
         ctx.reject(f"{move.army} moves {len(steps)} provinces without forced march" if not move.forced else
                     f"{move.army} moves {len(steps)} provinces: forced march of {needed}, not {move.forced}",
-                    move.at, hint=f"write  {move.army}: {{path: [...], forced: {needed}}}  (1 element per province forced)",
+                    move.at, hint=f"write  {move.army}: {{path: [...], forced: {needed}}}  ({opts['forced_march_cost']} element{'s' if opts['forced_march_cost'] != 1 else ''} per province forced)",
                     rule="forced march", at_key=True, about=(move.army,), where=steps[-1:])
         return state
     if move.forced and move.forced > needed:

@@ -21,10 +21,10 @@ SPLIT = re.compile(r"\s*(?:,|>|->|→)\s*")
 #: what a turn file's dice are for: purpose -> (whose, what)
 PURPOSES = {
     "initiative": ("clan", "order of movement: a d6 each, then the re-rolls of a tie for first"),
-    "storm": ("army", "each sea crossing: a d6 (a 1 is a storm), then on a storm a d6 of elements lost"),
+    "storm": ("army", "each sea crossing: a d6 (storm_on or below, a 1 in the seed, is a storm), then on a storm a d6 of elements lost"),
     "siege": ("army (the besieger)", "the siege roll, one a turn"),
     "supply": ("army", "an army out of supply: the starvation d6"),
-    "chain": ("army", "a broken chain of supply: a 6 loses an element"),
+    "chain": ("army", "a broken chain of supply: chain_loss_on or above (a 6 in the seed) loses an element"),
     "ninja": ("clan (the target)", "the assassination d6"),
     "heir": ("clan", "after an assassination: the succession d6"),
     "wound": ("clan", "a wounded daimyo: the d6 of turns"),

@@ -75,7 +75,7 @@ def battle_sheets(campaign, state) -> list[BattleSheet]:
             size = [sum(a.strength for a in side) for side in (attackers, defenders)]
             notes.append(f"More than two armies in Kyoto: Big Battle DBA rules, every army present on the table. Each side "
                          f"breaks as one: the attackers ({size[0]} elements) at {breaking_point(opts, size[0])}, the defenders "
-                         f"({size[1]} elements) at {breaking_point(opts, size[1])} (Bitter Enders +2 to its side).")
+                         f"({size[1]} elements) at {breaking_point(opts, size[1])} (Bitter Enders +{opts['bitter_enders']} to its side).")
         if neutral_land and not siege:
             notes.append("The neutral army attacks the army that entered its land: the intruder defends and sets the terrain.")
         setter = next((s.army for s in sides if s.role == "besieger"), None) if siege else defenders[0].id

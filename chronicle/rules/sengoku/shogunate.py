@@ -36,7 +36,8 @@ def claim_phase(ctx, state):
         lacks.append("the clan is not in the game")
     if lacks:
         ctx.problem(f"{clan} cannot claim the Shogunate: " + "; ".join(lacks), path,
-                    hint="a claimant needs 20 provinces, 200 prestige and the Marriage card", rule="claiming the Shogunate")
+                    hint=f"a claimant needs {opts['shogun_provinces']} provinces, {opts['shogun_prestige']} prestige "
+                         "and the Marriage card", rule="claiming the Shogunate")
         return state
     ctx.emit(ShogunateClaimed(clan, state.count(clan), c.prestige))
     return state.but(claim=Claim(clan, ctx.turn))

@@ -104,5 +104,5 @@ def siege_phase(ctx, state):
         state = state.but(armies=armies, sieges=sieges)
     for army, path in traders.items():
         ctx.problem(f"a Portuguese trader is played for {army}, which lays no siege this turn", path,
-                    rule="Portuguese trader: +1 for the duration of a siege")
+                    rule=f"Portuguese trader: +{opts['trader_bonus']} for the duration of a siege")
     return state

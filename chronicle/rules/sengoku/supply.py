@@ -43,7 +43,8 @@ def supply_phase(ctx, state):
             roll = die.value
             total = roll + beyond * opts["supply_per_province"] + others * opts["supply_per_army"]
             lost = 1 if total >= opts["supply_loss_on"] else 0
-            ctx.emit(SupplyRoll(army_id, army.clan, army.province, roll, beyond, others, total, lost, (die,)))
+            ctx.emit(SupplyRoll(army_id, army.clan, army.province, roll, beyond, others, total, lost, (die,),
+                                opts["supply_per_province"], opts["supply_per_army"]))
         elif state.owners.get(army.province) == army.clan:
             behind = _lost_behind(ctx, state, army)
             if behind:

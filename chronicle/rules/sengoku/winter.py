@@ -61,7 +61,7 @@ def march(ctx, state, army_id: str, written=None):
     if path is None:
         path = path_to(ctx.map, army.province, homes, LAND)
     armies = dict(state.armies)
-    forage = False
+    forage, saved = False, 0
     if path is None or len(path) > opts["winter_destroy_beyond"]:
         distance = len(path) if path else None
         del armies[army_id]
@@ -76,10 +76,11 @@ def march(ctx, state, army_id: str, written=None):
         from .cards import play_card
         state, ok = play_card(ctx, state, army.clan, "forage", f"winter, {army_id}", ctx.forage[army_id].pop(0))
         if ok:
-            loss, forage = max(0, loss - opts["winter_forage"]), True
+            saved = min(loss, opts["winter_forage"])
+            loss, forage = loss - saved, True
         armies = dict(state.armies)
     strength = army.strength - loss
-    ctx.emit(WinterAttrition(army_id, army.clan, army.province, distance, min(loss, army.strength), path[-1], forage))
+    ctx.emit(WinterAttrition(army_id, army.clan, army.province, distance, min(loss, army.strength), path[-1], forage, saved))
     ctx.moved.add(army_id)
     if strength <= 0:
         del armies[army_id]
@@ -94,9 +95,13 @@ def reinforce(ctx, state):
         return state
     armies = dict(state.armies)
     top = ctx.options["max_elements"]
+    # An army in quarters at the onset is there all turn: in January nothing moves but the march
+    # of the armies outside to quarters, and no battle is fought (a besieger is marched home, or
+    # destroyed, before the battle phase; tests/sengoku/test_sengoku_edges.py). Only a loss can
+    # take one away.
     for army_id, province in sorted(ctx.wintering.items()):
         army = armies.get(army_id)
-        if army is None or army.province != province or army_id in ctx.moved or army_id in ctx.fought:
+        if army is None:
             continue
         gained = min(ctx.options["winter_reinforcement"], max(0, top - army.strength))
         if gained:

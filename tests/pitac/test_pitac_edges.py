@@ -1,0 +1,326 @@
+"""Pitac at the edges a mutation tester found untested (issue 13; scripts/mutate pitac).
+
+Each test pins one edge: a message whose number comes from the options in force, each reason a
+recorded die can be refused, and what the standings, summary and JSON show (the views the site
+and the CLI read). The rulebook's own examples live in tests/pitac_cases/.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from chronicle.history import replay_folder
+
+# A map with a branch (Inaba), a sea lane (Tosa ~ Higo) and a dead end (Izumo):
+#
+#     tosa - inaba - awaji
+#      ~       |
+#     higo    izumo        kii (alone)
+MAP = """
+map:
+  provinces:
+    tosa: {at: [0, 0]}
+    inaba: {at: [1, 0]}
+    awaji: {at: [2, 0]}
+    higo: {at: [0, 1]}
+    izumo: {at: [1, 1]}
+    kii: {at: [3, 1]}
+  links:
+    - [tosa, inaba]
+    - [inaba, awaji]
+    - [inaba, izumo]
+    - [tosa, higo, sea]
+"""
+
+
+def campaign(options: str = "", players: str = "") -> str:
+    players = players or """
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+"""
+    return "title: Edges\nruleset: pitac\nseed: 3\nplayers:" + players + \
+        (f"options:\n{textwrap.indent(textwrap.dedent(options), '  ')}" if options else "") + MAP
+
+
+def play(make_campaign, turns: dict, **kwargs):
+    # every turn here is written as top-level keys with flow values: one per line, any indent
+    turns = {n: "".join(line.strip() + "\n" for line in t.splitlines() if line.strip()) for n, t in turns.items()}
+    root = make_campaign(campaign(**kwargs), turns)
+    history, problems = replay_folder(root)
+    assert history is not None, [p.format() for p in problems]
+    return history, problems
+
+
+def only(problems, severity="error"):
+    return [p for p in problems if p.severity == severity]
+
+
+PAULA_WINS = "battles:\n  - {players: [paula, ginger], winner: paula}\n"
+
+
+# ---- messages that state a number take it from the options ------------------------------------
+
+def test_a_new_capital_defends_with_the_later_capital_dice_in_force(make_campaign):
+    """later_capital_dice: 4. Ginger's capital Awaji falls; she names the neutral Kii, which then
+    defends with 4d10, and the sentence says so (it used to say 2d10 whatever the option)."""
+    history, problems = play(make_campaign, {1: PAULA_WINS + """
+        orders: {paula: [Attack inaba, Attack inaba]}
+        dice: {inaba: {paula: [6, 2]}}
+        """, 2: PAULA_WINS + """
+        orders: {paula: [Attack awaji, Attack awaji]}
+        dice: {awaji: {ginger: [1, 2, 3], paula: [9, 4]}}
+        capitals: {ginger: kii}
+        """}, options="later_capital_dice: 4")
+    assert only(problems) == [], [p.format() for p in problems]
+    chosen = [e for e in history.result(2).events if type(e).__name__ == "CapitalChosen"]
+    assert [(e.player, e.province, e.from_neutral, e.dice) for e in chosen] == [("ginger", "kii", True, 4)]
+    assert chosen[0].describe() == "ginger named kii the new capital (a neutral territory, now theirs), defending with 4d10"
+    assert history.final.capital_dice["ginger"] == 4
+
+
+def test_too_many_orders_hint_gives_the_moves_in_force(make_campaign):
+    _, problems = play(make_campaign, {1: PAULA_WINS + """
+        orders: {paula: [Attack inaba, Attack inaba, Attack inaba, Attack inaba], ginger: [Attack inaba, Attack inaba]}
+        """}, options="winner_moves: 3\nparticipant_moves: 1")
+    errors = only(problems)
+    assert [p.message for p in errors] == [
+        "paula's order 'Attack Inaba' is one more than the 3 moves paula earned",
+        "ginger's order 'Attack Inaba' is one more than the 1 move ginger earned"]
+    assert errors[0].hint == "paula won Battle 1: 3 moves; a winner gets 3, every other player in a battle 1, the absent 0"
+    assert errors[1].hint.startswith("ginger fought in Battle 1: 1 move; ")
+
+
+# ---- dice written where none are owed: each cause named -----------------------------------------
+
+def test_dice_for_a_defend_no_one_attacks(make_campaign):
+    _, problems = play(make_campaign, {1: PAULA_WINS + "orders: {paula: [Defend tosa]}\ndice: {tosa: {paula: 5}}\n"})
+    (error,) = only(problems)
+    assert error.message == "no one attacks tosa this turn, so paula's Defend there rolls no dice"
+    assert error.hint == "remove these dice; a Defend only adds a die when the territory is attacked"
+    assert (error.rule, error.place.line, error.place.col) == ("dice", 4, 22)
+
+
+def test_dice_for_an_order_that_was_rejected(make_campaign):
+    """Izumo is not next to Tosa: the order is refused, and the dice written for it are named as
+    the rejected order's, not as a stray roll."""
+    _, problems = play(make_campaign, {1: PAULA_WINS + "orders: {paula: [Attack izumo]}\ndice: {izumo: {paula: 5}}\n"})
+    messages = [(p.message, p.hint) for p in only(problems)]
+    assert ("dice recorded for paula at izumo, but paula's order there was rejected",
+            "fix that order (see its error) or remove these dice") in messages, messages
+    assert len(messages) == 2
+
+
+def test_dice_for_a_player_who_is_not_a_side(make_campaign):
+    """Ginger attacks the neutral Inaba; dice written for Paula there, who neither attacks nor
+    holds it, are refused and the hint names the real sides."""
+    _, problems = play(make_campaign, {1: """
+        battles: [{players: [paula, ginger], winner: ginger}]
+        orders: {ginger: [Attack inaba]}
+        dice: {inaba: {ginger: 5, paula: 3}}
+        """})
+    (error,) = only(problems)
+    assert error.message == "dice recorded for paula at inaba, but paula neither attacks nor holds it"
+    assert error.hint == "the sides there are ginger"
+
+
+def test_dice_where_no_one_attacks(make_campaign):
+    _, problems = play(make_campaign, {1: PAULA_WINS + "dice: {izumo: {ginger: 4}}\n"})
+    (error,) = only(problems)
+    assert error.message == "dice recorded for ginger at izumo, but no one attacks izumo this turn"
+    assert error.hint == "record dice only for territories in conflict"
+
+
+# ---- the views the CLI and the site read ---------------------------------------------------
+
+THREE = """
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+  - {id: yoko, name: Yoko Yellow, colour: "#ffd700", joins: 3}
+"""
+
+
+def test_standings_summary_and_orders(make_campaign):
+    """Paula takes Inaba and Izumo (3 of 6: the Shogun's half); Yoko joins only at turn 3."""
+    history, problems = play(make_campaign, {1: PAULA_WINS + """
+        orders: {paula: [Attack inaba]}
+        dice: {inaba: {paula: 6}}
+        """, 2: """
+        battles: [{players: [paula, ginger], winner: paula, vp: {paula: 7, ginger: 2}}]
+        orders: {paula: [Attack izumo, Defend inaba]}
+        dice: {izumo: {paula: 8}}
+        """}, players=THREE)
+    assert only(problems) == [], [p.format() for p in problems]
+    campaign, state = history.campaign, history.final
+    rules = campaign.ruleset
+    assert rules.shogun_needed(campaign, state) == 3 and state.winner == "paula"
+
+    table = rules.standings(campaign, state)
+    assert table.columns == ("Territories", "Capital", "VP (this epoch)", "VP (all time)", "Status")
+    assert table.rows == (("paula", (3, "tosa", 7, 7, "Shogun")), ("ginger", (1, "awaji", 2, 2, "")),
+                          ("yoko", (0, "-", 0, 0, "not joined")))
+    assert table.notes == ("Shogun at 3 of 6 territories.",)
+
+    summary = rules.summary(campaign, state)
+    assert (summary.turn, summary.score_name, summary.winner) == (2, "VP", "paula")
+    assert dict(summary.owners) == {"tosa": "paula", "inaba": "paula", "awaji": "ginger", "higo": None,
+                                    "izumo": "paula", "kii": None}
+    assert dict(summary.scores) == {"paula": 7, "ginger": 2, "yoko": 0}
+    assert dict(summary.marks) == {"tosa": ("capital",), "awaji": ("capital",)}
+
+    assert rules.orders_of(campaign, history.result(2).record) == {"paula": ["Attack Izumo", "Defend Inaba"]}
+
+    data = rules.to_json(campaign, state, history.result(2).events)
+    assert data["players"]["yoko"] == {
+        "name": "Yoko Yellow", "colour": "#ffd700", "joined": False, "provinces": 0, "holdings": [],
+        "capital": None, "capital_dice": None, "capital_pending": False, "on_map": False, "vp": 0,
+        "vp_all_time": 0, "koku_bonus": 0}
+    assert data["provinces"]["tosa"] == {"owner": "paula", "capital_of": "paula"}
+    assert data["provinces"]["inaba"] == {"owner": "paula", "capital_of": None}
+    assert (data["winner"], data["winner_turn"], data["shogun_needed"]) == ("paula", 2, 3)
+    assert [r["province"] for r in data["rolls"]] == ["izumo"]
+
+
+def test_standings_show_a_player_off_the_map(make_campaign):
+    """Ginger loses Awaji as Paula takes Izumo, the last neutral territory: Ginger holds nothing
+    and has nowhere to go, so she is off the map (a status of her own, below those on it)."""
+    history, problems = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba, Attack higo]}\ndice: {inaba: {paula: 6}, higo: {paula: 6}}\n",
+        2: PAULA_WINS + "orders: {paula: [Attack izumo, Attack awaji]}\n"
+           "dice: {izumo: {paula: 6}, awaji: {paula: 9, ginger: [1, 1, 1]}}\n",
+    }, players="""
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+  - {id: billy, name: Billy Blue, colour: "#2166ac", capital: kii}
+""")
+    assert only(problems) == [], [p.format() for p in problems]
+    campaign, state = history.campaign, history.final
+    assert state.off_map == frozenset({"ginger"})
+    assert campaign.ruleset.standings(campaign, state).rows == (
+        ("paula", (5, "tosa", 0, 0, "Shogun")), ("billy", (1, "kii", 0, 0, "")), ("ginger", (0, "-", 0, 0, "off the map")))
+    assert campaign.ruleset.to_json(campaign, state)["players"]["ginger"]["on_map"] is False
+
+
+# ---- gifts and a capital not yet named ------------------------------------------------------------
+
+def test_a_gift_that_cannot_stand_is_refused_and_the_next_one_still_stands(make_campaign):
+    history, problems = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba]}\ndice: {inaba: {paula: 6}}\n",
+        2: "gifts: [{from: ginger, to: paula, territory: inaba}, {from: paula, to: ginger, territory: inaba}]\n"})
+    (error,) = only(problems)
+    assert (error.message, error.hint, error.rule) == (
+        "ginger cannot give Inaba: it is held by paula", "a gift is of a territory the giver holds at the start of the turn",
+        "gifts")
+    given = [e for e in history.result(2).events if type(e).__name__ == "TerritoryGiven"]
+    assert [(e.giver, e.receiver, e.province, e.as_capital) for e in given] == [("paula", "ginger", "inaba", False)]
+    assert history.final.owners["inaba"] == "ginger"
+
+
+def test_a_lost_capital_not_named_is_pending_and_every_territory_rolls_one(make_campaign):
+    """Ginger's capital Awaji falls and she names none: pending. Given Higo, she defends it with
+    one d10 (no capital: every territory rolls 1), and two dice written for her are refused with
+    that reason."""
+    history, problems = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba, Attack higo]}\ndice: {inaba: {paula: 6}, higo: {paula: 6}}\n",
+        2: PAULA_WINS + "orders: {paula: [Attack awaji, Attack awaji]}\ndice: {awaji: {paula: [9, 9], ginger: [1, 1, 1]}}\n",
+        3: PAULA_WINS + "gifts: [{from: paula, to: ginger, territory: higo}]\n"
+           "orders: {paula: [Attack higo]}\ndice: {higo: {paula: 3, ginger: [4, 5]}}\n"})
+    kinds = [(type(e).__name__, getattr(e, "player", None)) for e in history.result(2).events
+             if type(e).__name__.startswith("Capital")]
+    assert kinds == [("CapitalLost", "ginger"), ("CapitalPending", "ginger")]
+    dice = [p for p in only(problems) if p.rule == "dice"]
+    assert [(p.message, p.hint) for p in dice] == [(
+        "ginger owes 1 d10 at higo, 2 recorded",
+        "the holder rolls 1 for the territory (ginger has no capital: the one lost was not replaced, so every "
+        "territory rolls 1)")]
+
+
+# ---- orders refused, each with its reason ----------------------------------------------------------
+
+THREE_ON_THE_MAP = """
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+  - {id: billy, name: Billy Blue, colour: "#2166ac", capital: kii}
+"""
+
+
+def test_orders_refused_each_with_its_reason(make_campaign):
+    """attack_links: [land]: Higo, across Tosa's sea lane, is out of reach and the hint lists only
+    what is in reach; Billy's Kii borders nothing; Ginger, absent, earned no move."""
+    _, problems = play(make_campaign, {1: """
+        battles: [{players: [paula, billy], winner: paula}]
+        orders: {paula: [Attack higo, Defend inaba], ginger: [Attack inaba], billy: [Attack tosa]}
+        """}, options="attack_links: [land]", players=THREE_ON_THE_MAP)
+    assert sorted((p.message, p.hint, p.rule) for p in only(problems)) == sorted([
+        ("paula cannot Attack Higo: it is not adjacent to a territory paula holds",
+         "paula can attack, by land or sea lane: inaba", "attack only adjacent territories"),
+        ("paula cannot Defend Inaba: it is neutral",
+         "Defend names a territory the player holds at the start of the turn; paula holds tosa",
+         "Defend adds a d10 in a territory held"),
+        ("ginger's order 'Attack Inaba' is one more than the 0 moves ginger earned",
+         "ginger absent from the game day: 0 moves; a winner gets 2, every other player in a battle 1, the absent 0",
+         "moves"),
+        ("billy cannot Attack Tosa: it is not adjacent to a territory billy holds", "no territory borders billy's",
+         "attack only adjacent territories"),
+    ])
+
+
+def test_a_new_capital_that_does_not_stand(make_campaign):
+    """Ginger, whose capital fell and who holds nothing, names Paula's Inaba: refused (a neutral
+    territory it must be); Paula, who lost nothing, names one too: refused."""
+    _, problems = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba]}\ndice: {inaba: {paula: 6}}\n",
+        2: PAULA_WINS + "orders: {paula: [Attack awaji, Attack awaji]}\ndice: {awaji: {paula: [9, 9], ginger: [1, 1, 1]}}\n"
+           "capitals: {ginger: inaba, paula: inaba}\n"})
+    assert sorted((p.message, p.hint, p.rule) for p in only(problems)) == sorted([
+        ("ginger cannot make inaba the new capital", "the new capital must be a neutral territory", "a new capital"),
+        ("paula did not lose a capital this turn and cannot name a new one",
+         "capitals: is for a player whose capital was taken this turn", "a new capital"),
+    ])
+
+
+# ---- capitals placed, names that are not one territory, the state's mappings frozen ---------------
+
+def test_a_late_joiner_places_a_chosen_capital_when_it_joins(make_campaign):
+    history, problems = play(make_campaign, {1: PAULA_WINS, 2: PAULA_WINS}, players="""
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
+  - {id: yoko, name: Yoko Yellow, colour: "#ffd700", capital: kii, joins: 2}
+""", options="capital_dice: 4")
+    assert only(problems) == [], [p.format() for p in problems]
+    placed = [(e.player, e.province, e.how, e.dice) for e in history.start_events if type(e).__name__ == "CapitalPlaced"]
+    assert placed == [("paula", "tosa", "chosen", 4), ("ginger", "awaji", "chosen", 4)]
+    joined = [(e.player, e.province, e.how, e.dice) for e in history.result(2).events if type(e).__name__ == "CapitalPlaced"]
+    assert joined == [("yoko", "kii", "joined", 4)]
+
+
+TWO_AWAS = """
+map:
+  provinces:
+    tosa: {at: [0, 0]}
+    awa_east: {name: Awa, at: [1, 0]}
+    awa_west: {name: Awa, at: [0, 1]}
+  links: [[tosa, awa_east], [tosa, awa_west]]
+"""
+
+
+def test_a_name_that_two_territories_share_is_refused_with_their_ids(make_campaign):
+    root = make_campaign("title: Two Awas\nruleset: pitac\nseed: 1\nplayers:\n"
+                         "  - {id: paula, name: Paula Purple, colour: \"#7b3294\", capital: tosa}\n" + TWO_AWAS,
+                         {1: "battles: [{players: [paula], winner: paula}]\norders: {paula: [Attack Awa, Attack awa_west]}\n"})
+    from chronicle.history import replay_folder
+    history, problems = replay_folder(root)
+    assert [(p.message, p.hint, p.rule, p.place.line) for p in only(problems)] == [
+        ("'Awa' names more than one territory", "write one of the ids awa_east, awa_west", "territory", 2)]
+    assert history.final.owners["awa_west"] == "paula" and history.final.owners["awa_east"] is None
+
+
+def test_the_state_keeps_its_mappings_read_only(make_campaign):
+    history, _ = play(make_campaign, {1: PAULA_WINS})
+    state = history.final.but(owners={"tosa": "ginger"}, capitals={"ginger": "tosa"}, capital_dice={"ginger": 2},
+                              vp={"ginger": 1}, vp_all_time={"ginger": 1}, koku_bonuses={"ginger": 50})
+    for key in ("owners", "capitals", "capital_dice", "vp", "vp_all_time", "koku_bonuses"):
+        with pytest.raises(TypeError):
+            getattr(state, key)["x"] = 1
+    assert history.final.neutral() == ["higo", "inaba", "izumo", "kii"]
