@@ -505,8 +505,25 @@ def _child(root: Path, write) -> None:
     write(json.dumps(results).encode("utf-8"))
 
 
+def preload() -> None:
+    """Import all of chronicle in the parent, once: a forked child then never reads a module from
+    disk, so editing the code during a long run cannot mix two versions in one mutant."""
+    import importlib
+    import pkgutil
+
+    import chronicle
+    if getattr(preload, "done", False):
+        return
+    preload.done = True
+    for info in pkgutil.walk_packages(chronicle.__path__, "chronicle."):
+        if not info.name.startswith("chronicle.maps.japan"):
+            importlib.import_module(info.name)
+    import click.testing  # noqa: F401
+
+
 def run_case(root: Path, case: Case, timeout: float = TIMEOUT) -> Outcome:
     """Run check (and build) on the mutant at ``root`` in a forked child; classify the outcome."""
+    preload()
     read, write = os.pipe()
     start = time.monotonic()
     pid = os.fork()
