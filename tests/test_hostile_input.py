@@ -376,7 +376,10 @@ def test_a_template_cannot_reach_python_and_its_errors_are_placed(run, campaign,
     (b"<p>caf\xe9</p>\n", (1, 7), "not UTF-8 text"),
     (b"<p>\x00</p>\n", (1, 4), "control character"),
     (b"<p>{% raw %}</p>\n", (1, 1), "template error"),
-], ids=["syntax", "latin-1", "nul", "unclosed-raw"])
+    (b'{% extends "default/turn.html" %}{% block content %}{% include "turn.html" %}{% endblock %}\n', (1, 1),
+     "templates include each other in a loop: turn.html -> turn.html"),
+    (b'{% include "x" ~ "y" %}\n', (1, 1), "must name the templates it includes"),
+], ids=["syntax", "latin-1", "nul", "unclosed-raw", "includes-itself", "dynamic"])
 def test_a_template_that_does_not_parse_is_rejected_by_check(run, campaign, raw, where, message):
     (campaign / "templates").mkdir()
     (campaign / "templates" / "turn.html").write_bytes(raw)

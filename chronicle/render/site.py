@@ -21,6 +21,7 @@ from typing import Callable
 
 import click
 import jinja2
+import jinja2.meta
 from markupsafe import Markup
 
 from .. import i18n
@@ -105,7 +106,7 @@ def preflight(root: Path) -> list[Problem]:
                 read_bytes(path, _shown(path, root, [own.resolve()]), inside=own)
                 continue
             source, filename, _ = loader.get_source(env, name)
-            env.parse(source, name, filename)
+            problems += _references(env, root, name, env.parse(source, name, filename), _shown(path, root, [own.resolve()]))
         except ChronicleError as exc:
             problems += exc.problems
         except jinja2.TemplateSyntaxError as exc:
@@ -114,6 +115,43 @@ def preflight(root: Path) -> list[Problem]:
                 problem = problem.at(Place(_shown(path, root, [own.resolve()]), exc.lineno or 1, 1))
             problems.append(problem)
     return problems
+
+
+def _references(env, root: Path, name: str, tree, shown: str) -> list[Problem]:
+    """A campaign template names the templates it includes, extends or imports as text, and none
+    of them leads back to it: a template that includes itself renders the whole page again at
+    every level until Python's recursion limit, which takes hours, not an error."""
+    names = list(jinja2.meta.find_referenced_templates(tree))
+    if None in names:
+        return [Problem("a template of the campaign's must name the templates it includes, extends or imports "
+                        "as text", hint="write {% include \"NAME.html\" %}, not a name made at render time",
+                        place=Place(shown, 1, 1), rule="templates")]
+    path = _cycle(env, name, [name], set())
+    if path:
+        return [Problem(f"templates include each other in a loop: {' -> '.join(path)}",
+                        hint="a template cannot include, extend or import itself, directly or through others "
+                             "(name the default theme's file as default/NAME to extend it)",
+                        place=Place(shown, 1, 1), rule="templates")]
+    return []
+
+
+def _cycle(env, name: str, trail: list[str], done: set) -> list[str] | None:
+    """A loop of static references from ``name`` back to a template on ``trail``, or None."""
+    try:
+        source, filename, _ = env.loader.get_source(env, name)
+        tree = env.parse(source, name, filename)
+    except (jinja2.TemplateError, ChronicleError):
+        return None                                 # reported where that template is checked
+    for child in jinja2.meta.find_referenced_templates(tree):
+        if child is None or child in done:
+            continue
+        if child in trail:
+            return trail[trail.index(child):] + [child]
+        found = _cycle(env, child, trail + [child], done)
+        if found:
+            return found
+        done.add(child)
+    return None
 
 
 def has_overrides(root: Path) -> bool:
