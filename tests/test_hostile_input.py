@@ -379,7 +379,9 @@ def test_a_template_cannot_reach_python_and_its_errors_are_placed(run, campaign,
     (b'{% extends "default/turn.html" %}{% block content %}{% include "turn.html" %}{% endblock %}\n', (1, 1),
      "templates include each other in a loop: turn.html -> turn.html"),
     (b'{% include "x" ~ "y" %}\n', (1, 1), "must name the templates it includes"),
-], ids=["syntax", "latin-1", "nul", "unclosed-raw", "includes-itself", "dynamic"])
+    (b'<p>\n{% if true %}\n{% include ["nav.html", "turn.html"] %}{% endif %}\n', (3, 1),
+     "templates include each other in a loop: turn.html -> turn.html"),
+], ids=["syntax", "latin-1", "nul", "unclosed-raw", "includes-itself", "dynamic", "in-a-list-at-line-3"])
 def test_a_template_that_does_not_parse_is_rejected_by_check(run, campaign, raw, where, message):
     (campaign / "templates").mkdir()
     (campaign / "templates" / "turn.html").write_bytes(raw)

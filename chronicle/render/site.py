@@ -22,6 +22,7 @@ from typing import Callable
 import click
 import jinja2
 import jinja2.meta
+import jinja2.nodes
 from markupsafe import Markup
 
 from .. import i18n
@@ -120,23 +121,38 @@ def preflight(root: Path) -> list[Problem]:
 def _references(env, root: Path, name: str, tree, shown: str) -> list[Problem]:
     """A campaign template names the templates it includes, extends or imports as text, and none
     of them leads back to it: a template that includes itself renders the whole page again at
-    every level until Python's recursion limit, which takes hours, not an error."""
-    names = list(jinja2.meta.find_referenced_templates(tree))
-    if None in names:
-        return [Problem("a template of the campaign's must name the templates it includes, extends or imports "
-                        "as text", hint="write {% include \"NAME.html\" %}, not a name made at render time",
-                        place=Place(shown, 1, 1), rule="templates")]
-    path = _cycle(env, name, [name], set())
-    if path:
-        return [Problem(f"templates include each other in a loop: {' -> '.join(path)}",
-                        hint="a template cannot include, extend or import itself, directly or through others "
-                             "(name the default theme's file as default/NAME to extend it)",
-                        place=Place(shown, 1, 1), rule="templates")]
-    return []
+    every level until Python's recursion limit, which takes hours, not an error. The problem is
+    placed at the line of the reference that starts the loop."""
+    problems = []
+    for node in tree.find_all(_REFERENCES):
+        target = node.template
+        names = [target.value] if isinstance(target, jinja2.nodes.Const) else \
+            [item.value for item in target.items if isinstance(item, jinja2.nodes.Const)] \
+            if isinstance(target, (jinja2.nodes.List, jinja2.nodes.Tuple)) else None
+        place = Place(shown, node.lineno or 1, 1)
+        if names is None or not all(isinstance(n, str) for n in names) or \
+                (isinstance(target, (jinja2.nodes.List, jinja2.nodes.Tuple)) and len(names) != len(target.items)):
+            problems.append(Problem(
+                "a template of the campaign's must name the templates it includes, extends or imports as text",
+                hint='write {% include "NAME.html" %}, not a name made at render time', place=place, rule="templates"))
+            continue
+        for child in names:
+            path = [name, child] if child == name else _cycle(env, child, [name, child], set())
+            if path:
+                problems.append(Problem(
+                    f"templates include each other in a loop: {' -> '.join(path)}",
+                    hint="a template cannot include, extend or import itself, directly or through others "
+                         "(name the default theme's file as default/NAME to extend it)",
+                    place=place, rule="templates"))
+                break
+    return problems
+
+
+_REFERENCES = (jinja2.nodes.Extends, jinja2.nodes.Include, jinja2.nodes.Import, jinja2.nodes.FromImport)
 
 
 def _cycle(env, name: str, trail: list[str], done: set) -> list[str] | None:
-    """A loop of static references from ``name`` back to a template on ``trail``, or None."""
+    """A loop of static references from ``name`` back to the template that starts ``trail``, or None."""
     try:
         source, filename, _ = env.loader.get_source(env, name)
         tree = env.parse(source, name, filename)
@@ -145,8 +161,10 @@ def _cycle(env, name: str, trail: list[str], done: set) -> list[str] | None:
     for child in jinja2.meta.find_referenced_templates(tree):
         if child is None or child in done:
             continue
+        if child == trail[0]:
+            return trail + [child]
         if child in trail:
-            return trail[trail.index(child):] + [child]
+            continue                                # a loop that does not pass through trail[0]: reported at its own file
         found = _cycle(env, child, trail + [child], done)
         if found:
             return found
