@@ -381,7 +381,11 @@ def test_a_template_cannot_reach_python_and_its_errors_are_placed(run, campaign,
     (b'{% include "x" ~ "y" %}\n', (1, 1), "must name the templates it includes"),
     (b'<p>\n{% if true %}\n{% include ["nav.html", "turn.html"] %}{% endif %}\n', (3, 1),
      "templates include each other in a loop: turn.html -> turn.html"),
-], ids=["syntax", "latin-1", "nul", "unclosed-raw", "includes-itself", "dynamic", "in-a-list-at-line-3"])
+    (b"<p>\n" + b"{% if true %}" * 3000 + b"{% endif %}" * 3000, (2, 1), "nested too deeply"),
+    (b"<p>\n\n{{ 1" + b"|string" * 3000 + b" }}\n", (3, 1), "nested too deeply"),
+    (b"".join(b"{% for a in [1] %}\n" for _ in range(25)) + b"{% endfor %}" * 25, (21, 1), "more than 20 loops"),
+], ids=["syntax", "latin-1", "nul", "unclosed-raw", "includes-itself", "dynamic", "in-a-list-at-line-3",
+        "3000-ifs", "3000-filters", "25-loops"])
 def test_a_template_that_does_not_parse_is_rejected_by_check(run, campaign, raw, where, message):
     (campaign / "templates").mkdir()
     (campaign / "templates" / "turn.html").write_bytes(raw)

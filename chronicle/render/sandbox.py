@@ -12,10 +12,14 @@ most the size limit, UTF-8 without control characters, each failure placed at th
 from __future__ import annotations
 
 import os
+import re
+import sys
 import types
 from pathlib import Path, PurePath
 
 import jinja2
+import jinja2.nodes
+import jinja2.parser
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -39,6 +43,33 @@ class Sandbox(SandboxedEnvironment):
         super().__init__(*args, **kwargs)
         self.globals.pop("lipsum", None)          # a text generator a template can ask gigabytes of
 
+    # A template nested too deeply for Python (thousands of {% if %}, of brackets, of filters in a
+    # row; more than 20 loops inside each other) fails in Jinja's parser, its code generator or
+    # Python's compiler with a RecursionError or a SyntaxError that names no template line. Each
+    # of the three steps turns that into a TemplateSyntaxError at the line where it happened, so
+    # check and build place it like any other template error.
+
+    def _parse(self, source, name, filename):
+        try:
+            return super()._parse(source, name, filename)
+        except (RecursionError, MemoryError) as exc:
+            raise _too_deep(exc, _line_in_parser(exc), name, filename) from None
+
+    def _generate(self, source, name, filename, defer_init=False):
+        try:
+            return super()._generate(source, name, filename, defer_init)
+        except (RecursionError, MemoryError) as exc:
+            raise _too_deep(exc, _line_of_node(exc), name, filename) from None
+
+    def _compile(self, source, filename):
+        try:
+            return super()._compile(source, filename)
+        except (RecursionError, MemoryError, SyntaxError) as exc:
+            code_line = getattr(exc, "lineno", None) or _longest_line(source)
+            line = _template_line(source, code_line)
+            name = None if filename == "<template>" else os.path.basename(filename)
+            raise _too_deep(exc, line, name, None if filename == "<template>" else filename) from None
+
     def is_safe_attribute(self, obj, attr, value) -> bool:
         if isinstance(obj, PurePath) or isinstance(value, (PurePath, types.ModuleType, type)):
             return False
@@ -54,6 +85,63 @@ class Sandbox(SandboxedEnvironment):
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > MAX_EXPONENT:
             raise SecurityError(f"a power above {MAX_EXPONENT} is not allowed in a template")
         return super().call_binop(context, operator, left, right)
+
+
+def _too_deep(exc: BaseException, line: int, name, filename) -> jinja2.TemplateSyntaxError:
+    why = "more than 20 loops or blocks inside each other" if isinstance(exc, SyntaxError) else \
+        "too many tags, brackets or filters inside each other"
+    return jinja2.TemplateSyntaxError(f"the template is nested too deeply for Python ({why}); "
+                                      "split it with macros or includes", line or 1, name, filename)
+
+
+def _line_in_parser(exc: BaseException) -> int:
+    """The template line Jinja's parser had reached: its token stream's current token, in the
+    innermost parser frame of the traceback."""
+    line = 0
+    for frame, _ in _frames(exc):
+        parser = frame.f_locals.get("self")
+        if isinstance(parser, jinja2.parser.Parser):
+            line = parser.stream.current.lineno
+    return line
+
+
+def _line_of_node(exc: BaseException) -> int:
+    """The line of the innermost template node Jinja's code generator was visiting (or walking)."""
+    line = 0
+    for frame, _ in _frames(exc):
+        for node in (frame.f_locals.get("node"), frame.f_locals.get("self")):
+            if isinstance(node, jinja2.nodes.Node) and getattr(node, "lineno", None):
+                line = node.lineno
+    return line
+
+
+def _frames(exc: BaseException):
+    import traceback
+    return traceback.walk_tb(exc.__traceback__)
+
+
+def _longest_line(code: str) -> int:
+    """Python's compiler names no line when an expression is nested too deeply; that expression
+    is the longest line of the generated code by far."""
+    lines = code.splitlines()
+    return max(range(len(lines)), key=lambda i: len(lines[i])) + 1 if lines else 1
+
+
+_DEBUG_INFO = re.compile(r"^debug_info = '([0-9=&]*)'$", re.M)
+
+
+def _template_line(code: str, code_line: int | None) -> int:
+    """The template line of a line of the Python code Jinja generated, from the ``debug_info``
+    map (template line = code line, ...) Jinja writes at the end of that code."""
+    match = _DEBUG_INFO.search(code) if code_line else None
+    if not match or not match.group(1):
+        return 1
+    line = 1
+    for pair in match.group(1).split("&"):
+        template, generated = (int(n) for n in pair.split("="))
+        if generated <= code_line:
+            line = template
+    return line
 
 
 def _defined_in(value, module: types.ModuleType) -> bool:

@@ -107,7 +107,9 @@ def preflight(root: Path) -> list[Problem]:
                 read_bytes(path, _shown(path, root, [own.resolve()]), inside=own)
                 continue
             source, filename, _ = loader.get_source(env, name)
-            problems += _references(env, root, name, env.parse(source, name, filename), _shown(path, root, [own.resolve()]))
+            tree = env.parse(source, name, filename)
+            env.compile(source, name, filename)          # Python's own limits (nesting) show only here
+            problems += _references(env, root, name, tree, _shown(path, root, [own.resolve()]))
         except ChronicleError as exc:
             problems += exc.problems
         except jinja2.TemplateSyntaxError as exc:
