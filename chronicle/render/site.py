@@ -34,7 +34,7 @@ from . import feeds, output, ruleset_pages, views
 from .charts import Chart, Reference, Series, line_chart
 from .maps import MapPainter
 from .markdown import render_markdown
-from .sandbox import Sandbox, TemplateFiles
+from .sandbox import MAX_PAGE_SECONDS, PageTooSlow, Sandbox, TemplateFiles, cpu_budget
 from .theme import default_theme_dir
 
 _, N_, ngettext = i18n.gettext, i18n.N_, i18n.ngettext
@@ -191,8 +191,10 @@ def dry_run(history, limit: int = 20) -> list[Problem]:
     seen = set()
     for item in renderer.outputs():
         try:
-            _make(item, renderer.root)
+            _make(item, renderer.root, renderer.budget)
         except ChronicleError as exc:
+            if isinstance(exc.__cause__, PageTooSlow):
+                limit = 0                            # every page would spend the whole budget again
             for problem in exc.problems:
                 key = (problem.place, problem.message)
                 if key not in seen:
@@ -272,6 +274,7 @@ class SiteRenderer:
             self.painter = MapPainter(self.campaign, marked=marked)   # its shared layers carry titles
         self.env = environment(self.campaign.root)
         self.root = self.campaign.root
+        self.budget = MAX_PAGE_SECONDS if has_overrides(self.root) else None   # the default theme is ours
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
 
     def _nav(self) -> tuple:
@@ -443,7 +446,7 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     with output.staged(target, wait) as temp:
         with _bar(items, progress) as bar:
             for item in bar:
-                _write(temp, item.path, _make(item, renderer.root))
+                _write(temp, item.path, _make(item, renderer.root, renderer.budget))
                 count += 1
     return count
 
@@ -470,11 +473,14 @@ def _bundled(folder: Path) -> bool:
     return BUNDLED_DIR.resolve() in folder.resolve().parents
 
 
-def _make(item: Output, root: Path) -> str | bytes:
+def _make(item: Output, root: Path, budget: float | None = None) -> str | bytes:
     """Make one output; an error raised inside a template of the campaign's own (or a template
-    error of any kind) becomes a problem placed at the template's line. Anything else is a bug."""
+    error of any kind) becomes a problem placed at the template's line. Anything else is a bug.
+    With a ``budget`` (a campaign that overrides templates), the output may take that many CPU
+    seconds; then the template running is stopped and placed like any other template error."""
     try:
-        return item.make()
+        with cpu_budget(budget):
+            return item.make()
     except ChronicleError:
         raise
     except Exception as exc:          # noqa: BLE001 (sorted below: the campaign's templates, or a bug)
