@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import threading
 
 import pytest
@@ -18,6 +19,8 @@ import yaml
 from chronicle import rules, schemas
 from chronicle.content import load_campaign
 from chronicle.source import FastLoader, MAX_ALIAS_VALUES, MAX_DEPTH, MAX_FILE_BYTES, Document, parse_yaml
+from chronicle.render.sandbox import PageTooSlow, Sandbox, cpu_budget
+from jinja2.exceptions import SecurityError
 from samples import SMALL_CAMPAIGN
 
 TURN = "battles:\n  - {players: [paula, ginger], winner: paula, vp: {paula: 3, ginger: 1}}\n"
@@ -369,6 +372,73 @@ def test_a_template_cannot_reach_python_and_its_errors_are_placed(run, campaign,
         assert message in result.stderr
         assert ("templates/turn.html", 4, 1, "error") in found
     assert not (campaign / "site").exists()
+
+
+@pytest.mark.parametrize("expression, message", [
+    ("'%999999999d' % 1", "a format field wider than 10,000"),
+    ("'%*d' % (999999999, 1)", "a width given as *"),
+    ("'{:>999999999}'.format(1)", "a format field wider than 10,000"),
+    ("'{:{}}'.format(1, 999999999)", "whose width is itself a field"),
+    ("'%999999999s' | format(1)", "a format field wider than 10,000"),
+    ("'x'.center(999999999)", "a padding wider than 10,000"),
+    ("'x' | center(999999999)", "a padding wider than 10,000"),
+    ("'x'.zfill(999999999)", "a padding wider than 10,000"),
+    ("('x\\n' * 100000) | indent(9999)", "an indent that makes a text or list longer than 50,000,000"),
+    ("range(99999) | join(range(99999) | join('x'))", "a join that makes a text"),
+    ("('x' * 100000).replace('x', 'y' * 100000)", "a replace that makes a text"),
+    ("('x' * 100000) | replace('x', 'y' * 100000)", "a replace that makes a text"),
+    ("[1] | batch(999999999, 'x') | list", "batches or slices of more than 1,000,000"),
+    ("'y'.join(['x' * 1000000] * 60)", "a join that makes a text"),
+], ids=["percent", "percent-star", "format", "format-nested", "format-filter", "center", "center-filter",
+        "zfill", "indent", "join", "replace", "replace-filter", "batch", "join-method"])
+def test_a_template_cannot_ask_for_gigabytes(expression, message):
+    """Each way of making a long text from a short one is refused before it runs (unit level:
+    the CLI places these like any other template error, see the next test)."""
+    env = Sandbox(autoescape=True)
+    with pytest.raises(SecurityError, match=re.escape(message)):
+        env.from_string("{{ " + expression + " }}").render()
+
+
+@pytest.mark.parametrize("body", [
+    "{% set ns = namespace(x='ab') %}{% for i in range(60) %}{% set ns.x = ns.x ~ ns.x %}{% endfor %}",
+    "{% set ns = namespace(x='ab') %}{% for i in range(60) %}{% set ns.x = ns.x + ns.x %}{% endfor %}",
+    "{% set ns = namespace(x=[1]) %}{% for i in range(60) %}{% set ns.x = ns.x + ns.x %}{% endfor %}",
+], ids=["tilde", "plus", "list-plus"])
+def test_a_text_doubled_in_a_loop_stops_at_the_limit(body):
+    with pytest.raises(SecurityError, match="longer than 50,000,000"):
+        Sandbox(autoescape=True).from_string(body).render()
+
+
+def test_what_pages_do_with_text_still_works():
+    out = Sandbox(autoescape=True).from_string(
+        "{{ '%5d|%-8s|%.2f' % (3, 'ab', 1.5) }} {{ '{:>5}'.format('a') }} {{ 'x'|center(5) }} "
+        "{{ [1, 2]|join(', ') }} {{ 'a' ~ 'b' }} {{ 'a\nb'|indent(2) }} {{ 'abc'.replace('b', 'd') }} "
+        "{{ 'x' * 3 }} {{ [1] + [2] }} {{ '%(a)s' % {'a': 1} }} {{ 'a,b'.split(',')|join('+') }}").render()
+    assert out == "    3|ab      |1.50     a   x   1, 2 ab a\n  b adc xxx [1, 2] 1 a+b"
+
+
+def test_a_loop_that_runs_too_long_is_stopped_by_the_cpu_budget():
+    template = Sandbox().from_string("{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}")
+    with pytest.raises(PageTooSlow, match="more than 0.2 s of CPU"):
+        with cpu_budget(0.2):
+            template.render()
+    with cpu_budget(5):                       # the timer is off again after the block: nothing fires later
+        assert Sandbox().from_string("{{ 1 + 1 }}").render() == "2"
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
+def test_check_and_build_place_a_page_that_runs_out_of_cpu(run, campaign, monkeypatch):
+    import chronicle.render.site as site
+    monkeypatch.setattr(site, "MAX_PAGE_SECONDS", 0.3)
+    (campaign / "templates").mkdir()
+    (campaign / "templates" / "turn.html").write_text(OVERRIDE.replace(
+        "{{ EXPR }}", "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}"))
+    for command in ("check", "build"):
+        result = run(command, campaign)
+        found = holds(result, ok=False)
+        assert "the page took more than 0.3 s of CPU to render" in result.stderr
+        assert ("templates/turn.html", 4, 1, "error") in found
+        assert len(found) == 1                                 # one page tells it; the others are not tried
 
 
 @pytest.mark.parametrize("raw, where, message", [
