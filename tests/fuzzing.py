@@ -462,7 +462,12 @@ TEMPLATE_BODIES = [
     "{{ 1 / 0 }}", "{% if %}", "{% block content %}{% endblock %}{% block content %}{% endblock %}",
     "{% include 'turn.html' %}", "{% extends 'turn.html' %}", "{% include '/etc/passwd' %}",
     "{% include '../../../../etc/passwd' %}", "{{ campaign.title }}", "{{ range(5) | list }}", "{% raw %}",
-    "{{ lipsum(1000, false, 10000, 10000) | length }}",
+    "{{ lipsum(1000, false, 10000, 10000) | length }}", "{{ '%999999999d' % 1 }}", "{{ '{:>999999999}'.format(1) }}",
+    "{{ 'x' | center(999999999) }}", "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}",
+    "{% set ns = namespace(x='ab') %}{% for i in range(60) %}{% set ns.x = ns.x ~ ns.x %}{% endfor %}",
+    "{% if true %}" * 3000 + "{% endif %}" * 3000, "{{ 1" + "|string" * 3000 + " }}",
+    "{% for a in [1] %}" * 25 + "{% endfor %}" * 25, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
+    "{% include ['x.html', 'turn.html'] %}", "{% import 'turn.html' as t %}",
 ]
 
 
@@ -531,6 +536,10 @@ def run_case(root: Path, case: Case, timeout: float = TIMEOUT) -> Outcome:
         os.close(read)
         try:
             _child(root, lambda data: _write_all(write, data))
+        except BaseException:                                     # noqa: BLE001 (told, not lost: "died" said nothing)
+            import traceback
+            _write_all(write, json.dumps([{"code": 99, "seconds": 0, "output": "Traceback (in the fuzz child, "
+                                           "outside chronicle's CLI):\n" + traceback.format_exc()[-5000:]}]).encode())
         finally:
             os._exit(0)
     os.close(write)
