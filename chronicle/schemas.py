@@ -109,7 +109,9 @@ MAP_PROPERTIES = {
                        "description": "Position [x, y] (y grows downward), used to draw the map; "
                                       "each from -1,000,000 to 1,000,000."},
                 "flags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True,
-                          "description": "Such as capital, fortress, no_start_capital, kyoto."},
+                          "examples": [["coast"], ["capital", "coast"]],
+                          "description": "Such as coast (faces the Sea: every coast reaches every other by sea), "
+                                         "capital (a Capital seat), fortress, no_start_capital, kyoto."},
                 "number": {"type": "integer", "minimum": 0, "maximum": 100_000,
                            "description": "The province's number on a numbered map."},
                 "terrain": {"type": "string"},
@@ -123,6 +125,10 @@ MAP_PROPERTIES = {
     "links": {
         "type": "array", "uniqueItems": True,
         "items": {"type": "array", "minItems": 2, "maxItems": 3, "uniqueItems": True,
+                  "prefixItems": [{"type": "string"}, {"type": "string"},
+                                  {"enum": ["land", "sea", "mountain", "river", "ford"],
+                                   "description": "land (a normal border), sea (a sea lane), mountain (a mountain "
+                                                  "chain), river (a river without a ford), ford (a river with a ford)."}],
                   "items": {"type": "string"},
                   "description": "[a, b] for a land link, [a, b, kind] with kind land, sea, mountain, river or ford."},
     },
@@ -180,7 +186,7 @@ def campaign_schema(ruleset) -> dict:
     options = {name: dict(schema, description=doc, default=default)
                for name, (default, schema, doc) in ruleset.options.items()}
     player = {
-        "type": "object", "required": ["id"], "additionalProperties": False,
+        "type": "object", "required": ["id", *getattr(ruleset, "player_required", ())], "additionalProperties": False,
         "properties": {
             "id": ID,
             "name": {"type": "string"},

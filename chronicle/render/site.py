@@ -293,6 +293,8 @@ class SiteRenderer:
             "name": self.name, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
             "credit": self.painter.geometry.credit, "language": self.language,
             "absolute_base": None, "views": views,
+            "pages": ruleset_pages.helpers(campaign.ruleset.name),
+            "ruleset_css": ruleset_pages.stylesheet(campaign.ruleset.name),
             "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
             **extra,
         }

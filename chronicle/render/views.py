@@ -749,8 +749,16 @@ def _at(values, i):
         return None
 
 
+def campagna_battle(read: Reading, index: int, event) -> BattleView | None:
+    """A campagna battle: Pitac's shape (players, winner, the objective points as VP), its title
+    ("Scorreria at Noce") in the site's language."""
+    view = pitac_battle(read, index, event)
+    return replace(view, title=i18n.tr(event.name)) if view is not None else None
+
+
 #: (ruleset name, event kind) -> adapter; a ruleset name of None matches any ruleset
 BATTLES: dict[tuple[str | None, str], Callable] = {
+    ("campagna", "battle-fought"): campagna_battle,
     ("pitac", "battle-fought"): pitac_battle,
     ("sengoku", "battle-fought"): sengoku_battle,
     ("clanwar", "battle-fought"): clanwar_battle,
@@ -764,6 +772,8 @@ SCORES: dict[tuple[str | None, str], Callable] = {
 }
 #: ruleset name -> thresholds of its score to draw on charts
 REFERENCES: dict[str, Callable] = {
+    "campagna": lambda campaign: [(campaign.options["capitals_to_win"],
+                                   i18n.gettext("victory at %(count)s Capitals", count=campaign.options["capitals_to_win"]))],
     "sengoku": lambda campaign: [(campaign.options["seppuku_below"],
                                   i18n.gettext("seppuku below %(limit)s", limit=_signed(campaign.options["seppuku_below"])))],
 }

@@ -217,6 +217,8 @@ class Ruleset:
     options: Mapping[str, tuple[Any, dict, str]] = {}
     #: extra JSON Schema properties allowed on each player in campaign.yaml
     player_properties: Mapping[str, dict] = {}
+    #: player fields campaign.yaml must give (besides id)
+    player_required: tuple[str, ...] = ()
     #: extra top-level properties allowed in campaign.yaml
     campaign_properties: Mapping[str, dict] = {}
     #: JSON Schema of one turn file
@@ -288,10 +290,11 @@ def namer(campaign, states=()):
 
 
 def registry() -> dict[str, Ruleset]:
+    from .campagna import Campagna
     from .pitac import Pitac
     from .sengoku import Sengoku
     from .clanwar import Clanwar
-    rulesets = [Pitac(), Sengoku(), Clanwar()]
+    rulesets = [Pitac(), Sengoku(), Clanwar(), Campagna()]
     return {r.name: r for r in rulesets}
 
 
