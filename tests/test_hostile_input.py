@@ -448,13 +448,12 @@ def test_check_and_build_place_a_page_that_runs_out_of_cpu(run, campaign, monkey
     (b"<p>{% raw %}</p>\n", (1, 1), "template error"),
     (b'{% extends "default/turn.html" %}{% block content %}{% include "turn.html" %}{% endblock %}\n', (1, 1),
      "templates include each other in a loop: turn.html -> turn.html"),
-    (b'{% include "x" ~ "y" %}\n', (1, 1), "must name the templates it includes"),
     (b'<p>\n{% if true %}\n{% include ["nav.html", "turn.html"] %}{% endif %}\n', (3, 1),
      "templates include each other in a loop: turn.html -> turn.html"),
     (b"<p>\n" + b"{% if true %}" * 3000 + b"{% endif %}" * 3000, (2, 1), "nested too deeply"),
     (b"<p>\n\n{{ 1" + b"|string" * 3000 + b" }}\n", (3, 1), "nested too deeply"),
     (b"".join(b"{% for a in [1] %}\n" for _ in range(25)) + b"{% endfor %}" * 25, (21, 1), "more than 20 loops"),
-], ids=["syntax", "latin-1", "nul", "unclosed-raw", "includes-itself", "dynamic", "in-a-list-at-line-3",
+], ids=["syntax", "latin-1", "nul", "unclosed-raw", "includes-itself", "in-a-list-at-line-3",
         "3000-ifs", "3000-filters", "25-loops"])
 def test_a_template_that_does_not_parse_is_rejected_by_check(run, campaign, raw, where, message):
     (campaign / "templates").mkdir()
