@@ -26,6 +26,9 @@ from . import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMENT_TAGS = ("TRANSLATORS:",)
+#: chronicle.i18n's own marker besides Babel's defaults (_, gettext, ngettext, pgettext, N_...);
+#: with pybabel itself: pybabel extract -F babel.cfg -k N_plural:1,2
+KEYWORDS = {"N_plural": (1, 2)}
 
 
 def _mapping(root: Path):
@@ -39,9 +42,10 @@ def extract(root: Path = ROOT):
     from babel.messages.catalog import Catalog
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
     method_map, options_map = _mapping(root)
+    keywords = {**DEFAULT_KEYWORDS, **KEYWORDS}
     template = Catalog(domain=i18n.DOMAIN, project="chronicle", charset="utf-8", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(root), method_map, options_map, keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS,
+            str(root), method_map, options_map, keywords=keywords, comment_tags=COMMENT_TAGS,
             strip_comment_tags=True, directory_filter=_wanted):
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return template
@@ -75,7 +79,7 @@ def update(root: Path = ROOT) -> None:
     template = extract(root)
     for language in translated_languages():
         catalog = read(language)
-        catalog.update(template, update_creation_date=False)
+        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)   # a guess is worse than a blank
         write(catalog, language)
         print(f"{i18n.catalog_path(language).relative_to(root)}: {len(catalog)} messages")
 

@@ -23,7 +23,7 @@ How to write a translatable string (every ruleset, every module of ``render/``):
   (``num`` is filled in from ``n``).
 * ``pgettext("map legend", "capital")``: the same English word with two meanings.
 * ``N_("a tie goes to the defender")``: marks a string to be translated *later*, where it is
-  shown. Rulesets store such strings in their events (a rule, a reason); the sentence that shows
+  shown (``N_plural(singular, plural, n)`` for a plural). Rulesets store such strings in their events (a rule, a reason); the sentence that shows
   them passes them through :func:`tr`. ``N_(msgid, **params)`` keeps its parameters too: it
   gives a :class:`Message`, a ``str`` (the English text, so JSON and equality are unchanged) that
   :func:`tr` translates and formats in the language in force.
@@ -135,22 +135,22 @@ def npgettext_raw(context: str, singular: str, plural: str, n: int) -> str:
     return _current().npgettext(context, singular, plural, n)
 
 
-def gettext(message: str, **params) -> str:
+def gettext(message: str, /, **params) -> str:
     """``message`` in the language in force, its ``%(name)s`` placeholders filled from ``params``."""
     return gettext_raw(message) % params
 
 
-def ngettext(singular: str, plural: str, n: int, **params) -> str:
+def ngettext(singular: str, plural: str, n: int, /, **params) -> str:
     """The form of ``singular``/``plural`` that ``n`` takes in the language in force."""
     params.setdefault("num", n)
     return ngettext_raw(singular, plural, n) % params
 
 
-def pgettext(context: str, message: str, **params) -> str:
+def pgettext(context: str, message: str, /, **params) -> str:
     return pgettext_raw(context, message) % params
 
 
-def npgettext(context: str, singular: str, plural: str, n: int, **params) -> str:
+def npgettext(context: str, singular: str, plural: str, n: int, /, **params) -> str:
     params.setdefault("num", n)
     return npgettext_raw(context, singular, plural, n) % params
 
@@ -161,35 +161,53 @@ _ = gettext
 class Message(str):
     """A string to translate where it is shown, with its parameters: the value is the English text.
 
-    Made by ``N_(msgid, **params)``. Being a ``str`` equal to the English text, it is stored in
-    events, compared, hashed and written to JSON like any other string; :func:`tr` gives it in
-    the language in force.
+    Made by ``N_(msgid, **params)`` or ``N_plural(singular, plural, n, **params)``; or
+    ``Message(text)`` for a word known only at run time (a month named in the options) that the
+    catalog may hold. Being a ``str`` equal to the English text, it is stored in events, compared,
+    hashed and written to JSON like any other string; :func:`tr` gives it in the language in
+    force. A parameter that is itself a Message is translated too; any other is put in as it is.
     """
 
     msgid: str
     params: dict
+    plural: str | None
+    count: int | None
 
-    def __new__(cls, msgid: str, **params):
-        self = super().__new__(cls, msgid % params)
-        self.msgid = msgid
-        self.params = params
+    def __new__(cls, msgid: str, plural: str | None = None, count: int | None = None, /, **params):
+        # positional-only: a msgid's own placeholders may be called plural or count
+        if plural is not None:
+            params.setdefault("num", count)
+            english = (msgid if count == 1 else plural) % params
+        else:
+            english = msgid % params if params else msgid
+        self = super().__new__(cls, english)
+        self.msgid, self.plural, self.count, self.params = msgid, plural, count, params
         return self
 
     def __reduce__(self):
-        return (_message, (self.msgid, self.params))
+        return (_message, (self.msgid, self.plural, self.count, self.params))
 
     def translated(self) -> str:
-        return gettext_raw(self.msgid) % {k: tr(v) if isinstance(v, Message) else v for k, v in self.params.items()}
+        params = {k: tr(v) if isinstance(v, Message) else v for k, v in self.params.items()}
+        if self.plural is not None:
+            return ngettext_raw(self.msgid, self.plural, self.count) % params
+        return gettext_raw(self.msgid) % params if params else gettext_raw(self.msgid)
 
 
-def _message(msgid: str, params: dict) -> Message:
-    return Message(msgid, **params)
+def _message(msgid: str, plural, count, params: dict) -> Message:
+    return Message(msgid, plural, count, **params)
 
 
-def N_(message: str, **params) -> str:
+def N_(message: str, /, **params) -> str:
     """Mark ``message`` for translation where it is shown (see :func:`tr`); with ``params``, a
     :class:`Message` that keeps them."""
     return Message(message, **params) if params else message
+
+
+def N_plural(singular: str, plural: str, n: int, /, **params) -> Message:
+    """Like :func:`ngettext`, but translated where it is shown: a :class:`Message` (``num`` is
+    filled in from ``n``)."""
+    return Message(singular, plural, n, **params)
 
 
 def tr(value) -> str:

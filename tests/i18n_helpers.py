@@ -1,10 +1,11 @@
 """Italian sites for the translation tests, and what an untranslated string looks like in them.
 
-An Italian site is an example campaign (Pitac's content/, Sengoku's examples/sengoku) copied with
-``language: it``. Its pages are read as a reader sees them: the text of every element and the
-attributes a browser shows (title, alt, aria-label, data-label), without the turns' stories and
-without any string the administrator wrote in the YAML (titles, battle names, army ids), which
-stay in the language they were written in.
+An Italian site is an example campaign (Pitac's content/, Sengoku's examples/sengoku, Clan War's
+eight-turn acceptance campaign) copied with ``language: it``. Its pages are read as a reader sees
+them: the text of every element and the attributes a browser shows (title, alt, aria-label,
+data-label), without the turns' stories, without any string the administrator wrote in the YAML
+(titles, battle names, army ids) and without the names of the map's provinces, which stay in the
+language they were written in.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from chronicle.history import load_history
 from chronicle.render.site import build_site
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLES = {"pitac": REPO, "sengoku": REPO / "examples" / "sengoku"}
+EXAMPLES = {"pitac": REPO, "sengoku": REPO / "examples" / "sengoku",
+            "clanwar": REPO / "tests" / "campaigns" / "docs_only_clanwar"}
 SHOWN_ATTRIBUTES = ("title", "alt", "aria-label", "data-label")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|<[^>]+>")
 
@@ -31,7 +33,8 @@ def build_in(language: str, ruleset: str, root: Path) -> Path:
     """Copy the ``ruleset`` example under ``root``, set its language, build it; returns site/."""
     shutil.copytree(EXAMPLES[ruleset] / "content", root / "content")
     config = root / "content" / "campaign.yaml"
-    config.write_text(config.read_text(encoding="utf-8").rstrip("\n") + f"\nlanguage: {language}\n", encoding="utf-8")
+    text = re.sub(r"(?m)^language:.*\n?", "", config.read_text(encoding="utf-8"))     # campagna's says it already
+    config.write_text(text.rstrip("\n") + f"\nlanguage: {language}\n", encoding="utf-8")
     build_site(load_history(root), root / "site", progress=False)
     return root / "site"
 
@@ -84,8 +87,11 @@ def shown_text(path: Path) -> ShownText:
 
 
 def written_strings(content: Path) -> list[str]:
-    """Every string the administrator wrote in the campaign's YAML, longest first."""
-    found: set[str] = set()
+    """Every string the administrator wrote in the campaign's YAML, and the names of its map's
+    provinces (a bundled map's too: "Plain of Fast Troubles" is a name), longest first."""
+    from chronicle.content import load_campaign
+    campaign, _problems = load_campaign(content.parent)
+    found: set[str] = {p.name for p in campaign.map.provinces.values()} if campaign else set()
 
     def walk(value):
         if isinstance(value, dict):
@@ -131,20 +137,52 @@ def english_fragments(language: str) -> tuple[set[str], set[str]]:
     return phrases, words - translations      # "Province" is also the Italian of "Provinces"
 
 
+#: words of English's grammar that no Italian sentence uses: what is left when a sentence the
+#: catalog has never seen (a string not wrapped for translation) shows on an Italian page
+ENGLISH_WORDS = re.compile(r"\b(the|of|and|with|has|have|was|were|by|from|into|which|who|its|their|no one|"
+                           r"won|lost|took|holds|turn|battle|siege|army|armies|elements?|for|to|now|bought|buy|"
+                           r"models?|units?|provinces|spells?|personality|library|lone|fee|replace|promote|earth|water|fire|air)\b", re.I)
+
+
+def proper_names() -> list[str]:
+    """Names that stay as they are in every language: the rulesets' titles."""
+    from chronicle import rules
+    return sorted({r.title for r in rules.registry().values()}, key=len, reverse=True)
+
+
+def _any_of(texts) -> re.Pattern:
+    """One pattern matching any of ``texts`` as whole words, the longest first."""
+    texts = sorted(set(texts), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, texts)) + r")(?!\w)") if texts else re.compile(r"(?!)")
+
+
+def _pieces(site: Path, left_out: re.Pattern):
+    """(page, text) for every piece of text shown in ``site``, ``left_out`` taken out of it."""
+    for page in sorted(site.rglob("*.html")) + sorted(site.rglob("*.svg")):
+        for piece in shown_text(page).pieces:
+            yield page.relative_to(site), " ".join(left_out.sub(" ", piece).split())
+
+
+def english_words(site: Path, content: Path) -> list[str]:
+    """Every piece of shown text that still has English words in it once the administrator's own
+    strings and the proper names are taken out: "page: 'text'"."""
+    found = []
+    for page, piece in _pieces(site, _any_of(written_strings(content) + proper_names())):
+        words = sorted({m.group(0) for m in ENGLISH_WORDS.finditer(piece)})
+        if words:
+            found.append(f"{page}: {words} in {piece[:120]!r}")
+    return found
+
+
 def untranslated(site: Path, content: Path, language: str) -> list[str]:
     """Every place in ``site`` where English of the sources shows through: "page: 'text'"."""
     phrases, words = english_fragments(language)
-    written = written_strings(content)
+    phrase = _any_of(phrases)
     found = []
-    for page in sorted(site.rglob("*.html")) + sorted(site.rglob("*.svg")):
-        for piece in shown_text(page).pieces:
-            for text in written:
-                if text in piece:
-                    piece = re.sub(r"(?<!\w)" + re.escape(text) + r"(?!\w)", " ", piece)
-            piece = " ".join(piece.split())
-            hits = [p for p in phrases if re.search(r"(?<!\w)" + re.escape(p) + r"(?!\w)", piece)]
-            if piece.strip(" .:") in words:
-                hits.append(piece)
-            for hit in hits:
-                found.append(f"{page.relative_to(site)}: {hit!r} in {piece[:120]!r}")
+    for page, piece in _pieces(site, _any_of(written_strings(content))):
+        hits = sorted(set(phrase.findall(piece)))
+        if piece.strip(" .:") in words:
+            hits.append(piece)
+        for hit in hits:
+            found.append(f"{page}: {hit!r} in {piece[:120]!r}")
     return found

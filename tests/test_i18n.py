@@ -14,7 +14,7 @@ import pytest
 
 from chronicle import catalogs, i18n
 from chronicle.content import load_campaign
-from i18n_helpers import build_in, shown_text, untranslated
+from i18n_helpers import build_in, english_words, shown_text, untranslated
 
 CAMPAIGN = """
     title: Lingue
@@ -105,6 +105,34 @@ def test_a_message_marked_for_later_is_english_data_and_translated_where_shown()
         assert i18n.tr("") == "" and i18n.tr(None) == ""
 
 
+def test_a_message_may_have_placeholders_named_like_its_own_arguments():
+    """Clan War's victory reason is N_("%(count)s provinces, %(need)s needed", count=..., need=...)."""
+    message = i18n.N_("%(count)s provinces, %(need)s needed", count=4, need=4)
+    assert message == "4 provinces, 4 needed"
+    assert pickle.loads(pickle.dumps(message)) == "4 provinces, 4 needed"
+    plural = i18n.N_plural("%(num)d province", "%(num)d provinces", 3, plural="x", count="y", n=1)
+    assert plural == "3 provinces" and plural.params == {"num": 3, "plural": "x", "count": "y", "n": 1}
+    assert i18n.gettext("%(message)s of %(n)s", message="one", n=2) == "one of 2"
+    with i18n.use("it"):
+        assert i18n.tr(i18n.N_plural("%(num)d province", "%(num)d provinces", 1)) == "1 provincia"
+
+
+def test_a_rulesets_sentence_is_written_in_the_language_in_force():
+    """describe() is pure, and English on the terminal; the site puts Italian in force."""
+    from chronicle.dice import Die
+    from chronicle.rules.pitac.conflict import Side, decide
+    from chronicle.rules.pitac.state import Conflict
+    names = {"anna": "Anna", "bruno": "Bruno", "gola": "Gola"}.get
+    sides = (Side("bruno", "holder", (Die((2,)),)), Side("anna", "attacker", (Die((7,)),)))
+    decision = decide(sides[0], sides[1:])
+    taken = Conflict("gola", "bruno", False, sides, decision.outcome, decision.new_owner, decision.rule)
+    assert taken.describe(names) == "Gola: Bruno 2; Anna 7. Anna takes Gola (the highest roll gains the territory)"
+    with i18n.use("it"):
+        assert taken.describe(names) == ("Gola: Bruno 2; Anna 7. Anna conquista Gola "
+                                         "(il tiro più alto conquista il territorio)")
+    assert taken.to_json()["rule"] == "the highest roll gains the territory"       # the data stays English
+
+
 def test_an_unknown_language_has_no_catalog():
     with pytest.raises(LookupError):
         i18n.translations("xx")
@@ -139,7 +167,7 @@ def test_a_near_miss_gets_a_did_you_mean(make_campaign, run):
 
 # ---- Italian sites ------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module", params=["pitac", "sengoku"])
+@pytest.fixture(scope="module", params=["pitac", "sengoku", "clanwar"])
 def italian(request, tmp_path_factory):
     root = tmp_path_factory.mktemp(f"italian-{request.param}") / "campaign"
     return request.param, build_in("it", request.param, root), root / "content"
@@ -164,23 +192,59 @@ def test_an_italian_site_speaks_italian(italian):
 def test_dates_on_an_italian_site_are_written_in_italian(italian):
     ruleset, site, _content = italian
     if ruleset != "pitac":
-        pytest.skip("the Sengoku example's turns carry a calendar, not dates")
+        pytest.skip("only Pitac's example dates its turns (Sengoku's carry a calendar, Clan War's acceptance campaign none)")
     text = (site / "turns" / "001" / "index.html").read_text(encoding="utf-8")
     assert '<time datetime="2026-01-10">10 gennaio 2026</time>' in text
 
 
-@pytest.mark.xfail(strict=True, reason="the rulesets' event sentences, standings and reasons are being made "
-                   "translatable next (issue 9); the theme and the renderer's own strings are done")
+def test_numbers_on_an_italian_site_are_written_in_italian(italian):
+    """Thousands take the Italian separator everywhere a number is shown: the koku ledger, the
+    forces, the charts' axes and tooltips (Clan War's treasuries run to five figures)."""
+    ruleset, site, content = italian
+    if ruleset != "clanwar":
+        pytest.skip("no number of Pitac's or Sengoku's example reaches a thousand (Sengoku's years are years)")
+    unformatted = re.compile(r"(?<![\d.,#])\d{4,}(?!\d)")
+    found = [f"{page}: {piece}" for page, piece in _shown_pieces(site) if unformatted.search(piece)]
+    assert found == []
+    forces = " ".join(shown_text(site / "forces.html").pieces)
+    assert re.search(r"\b\d{1,2}\.\d{3} koku, onore", forces)
+    chart = (site / "players" / "crane.html").read_text(encoding="utf-8")
+    assert re.search(r"Crane, turno 0: 7\.366 koku", chart)
+
+
+def _shown_pieces(site):
+    for page in sorted(site.rglob("*.html")) + sorted(site.rglob("*.svg")):
+        for piece in shown_text(page).pieces:
+            yield page.relative_to(site), piece
+
+
+def test_chart_numbers_follow_the_language():
+    from chronicle.render.charts import _num
+    assert [_num(v) for v in (10250, -24, 2.25, 0)] == ["10,250", "\u221224", "2.2", "0"]
+    with i18n.use("it"):
+        assert [_num(v) for v in (10250, -24, 2.25, 0)] == ["10.250", "\u221224", "2,2", "0"]
+
+
 def test_no_page_of_an_italian_site_shows_english_of_the_sources(italian):
+    """No msgid of the sources (a heading, a sentence of an event, a column of the standings) shows
+    in English on any page or map of an Italian site: each was translated where it is shown."""
     _ruleset, site, content = italian
     assert untranslated(site, content, "it") == []
 
 
-def test_the_theme_shows_no_english_on_an_italian_site(italian):
-    """The theme's and the renderer's own strings (not yet the rulesets' sentences) are all Italian:
-    the pages with no event sentence on them show no English of the sources."""
+def test_no_page_of_an_italian_site_shows_english_at_all(italian):
+    """A string nobody wrapped for translation is in no catalog, so the check above cannot see it:
+    what is left of every page once the administrator's own words are taken out has no English."""
     _ruleset, site, content = italian
-    leftovers = [line for line in untranslated(site, content, "it")
-                 if line.split(":")[0] in ("turns/index.html", "provinces/index.html", "timeline.html", "404.html",
-                                           "battle-sheets.html")]
-    assert leftovers == []
+    assert english_words(site, content) == []
+
+
+def test_the_checks_see_an_english_string_left_in_a_page(italian, tmp_path):
+    """The two checks above are not blind: an English heading and an unwrapped sentence are caught."""
+    _ruleset, site, content = italian
+    page = tmp_path / "site" / "index.html"
+    page.parent.mkdir()
+    page.write_text('<html lang="it"><body><h2>What changed</h2><p>Takeda took the castle of Kai</p></body></html>',
+                    encoding="utf-8")
+    assert any("What changed" in line for line in untranslated(page.parent, content, "it"))
+    assert any("the" in line and "took" in line for line in english_words(page.parent, content))

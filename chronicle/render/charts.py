@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import svgwrite
 
+from ..i18n import format_number
 from ..i18n import gettext as _
 
 INK = "#1b1b1b"
@@ -91,10 +92,10 @@ def value_ticks(low: float, high: float, count: int = 5, integer: bool = True) -
 
 
 def _num(value: float) -> str:
-    if float(value).is_integer():
-        value = int(value)
-        return str(value) if value >= 0 else "\u2212" + str(-value)
-    return f"{value:.1f}".replace("-", "\u2212")
+    """A value as the site's language writes it ("10.250" in Italian, "10,250" in English; one
+    decimal at most), with a true minus sign."""
+    value = int(value) if float(value).is_integer() else round(value, 1)
+    return ("\u2212" if value < 0 else "") + format_number(abs(value))
 
 
 def _fmt(value: float) -> str:

@@ -15,12 +15,18 @@ from dataclasses import dataclass, field
 import svgwrite
 from markupsafe import Markup
 
-from ..i18n import N_
+from ..i18n import N_, join, tr
 from ..i18n import gettext as _
+from ..rules.clanwar.events import RINGS
 
 #: the clanwar pages in the navigation, after the common ones
 NAV = (("forces.html", N_("Forces")), ("battles.html", N_("Battles")), ("alliances.html", N_("Alliances")),
        ("fallen.html", N_("The fallen")), ("libraries.html", N_("Libraries")))
+
+def ring_names(rings) -> str:
+    """Rings (earth, fire...) by their names in the site's language: "Fuoco, Aria"."""
+    return join(tr(RINGS.get(r, r)) for r in rings)
+
 
 STATUS = {"active": N_("ready"), "wounded": N_("wounded"), "maimed": N_("maimed"), "dead": N_("dead"),
           "captured": N_("captured"), "removed": N_("removed")}
@@ -194,7 +200,8 @@ def outputs(renderer) -> list:
         return out
 
     return [
-        renderer._page("forces.html", "clanwar/forces.html", "forces", lazy_rosters=lambda: rosters(model), status=STATUS),
+        renderer._page("forces.html", "clanwar/forces.html", "forces", lazy_rosters=lambda: rosters(model), status=STATUS,
+                       ring_names=ring_names),
         renderer._page("battles.html", "clanwar/battles.html", "battles", lazy_reports=lambda: battle_reports(model),
                        state_names=UNIT_STATES),
         renderer._page("alliances.html", "clanwar/alliances.html", "alliances", lazy_graphs=graphs,

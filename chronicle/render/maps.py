@@ -52,7 +52,7 @@ LINK_STYLE = {            # kind -> (colour, dash pattern in units, width in uni
     "ford": ("#2a7ab8", (2, 2), 1.6),
 }
 #: the names of the marks and kinds of link that rulesets and maps use, for translation
-MARK_NAMES = {"capital": N_("capital"), "fortress": N_("fortress"), "kyoto": N_("Kyoto")}
+MARK_NAMES = {"capital": N_("capital"), "fortress": N_("fortress"), "kyoto": N_("Kyoto"), "library": N_("library")}
 LINK_LABELS = {"land": N_("Land link"), "sea": N_("Sea link"), "mountain": N_("Mountain link"),
                "river": N_("River link"), "ford": N_("Ford link")}
 
@@ -67,7 +67,7 @@ def link_label(kind: str) -> str:
     return tr(LINK_LABELS[kind]) if kind in LINK_LABELS else _("%(kind)s link", kind=kind.replace("_", " ").capitalize())
 
 
-CREDITS = {"japan": "Province boundaries: Asukana/Ryoseikoku_20230626_TSV, CC0 1.0"}
+CREDITS = {"japan": N_("Province boundaries: %(source)s", source="Asukana/Ryoseikoku_20230626_TSV, CC0 1.0")}
 _PROJECTION = re.compile(
     r"x\s*=\s*\(\s*lon\s*-\s*(?P<lon0>-?[\d.]+)\s*\)\s*\*\s*cos\(\s*(?P<phi>-?[\d.]+)\s*deg\s*\)\s*\*\s*(?P<kx>[\d.]+)"
     r".*?y\s*=\s*(?P<neg>-?)\s*\(\s*lat\s*-\s*(?P<lat0>-?[\d.]+)\s*\)\s*\*\s*(?P<ky>[\d.]+)", re.S)

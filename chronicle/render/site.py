@@ -324,7 +324,7 @@ class SiteRenderer:
         campaign = self.campaign
         xs = tuple(v.number for v in self.model.turns)
         held, score = [], []
-        score_name = self.model.final.summary.score_name
+        score_name = self.model.score_name
         for player in campaign.players:
             counts = tuple(sum(1 for o in v.summary.owners.values() if o == player.id) for v in self.model.turns)
             scores = tuple(v.summary.scores.get(player.id, 0) for v in self.model.turns)

@@ -231,6 +231,11 @@ class SiteModel:
         return self.turns[number]
 
     @property
+    def score_name(self) -> str:
+        """The name of the score ("VP", "Prestige"), in the language in force."""
+        return i18n.tr(self.final.summary.score_name)
+
+    @property
     def calendared(self) -> bool:
         return any(v.calendar for v in self.turns)
 
@@ -355,7 +360,8 @@ def _turn_view(campaign, number, title, date, story, before_summary, state, summ
     if summary.calendar:
         data = ruleset.to_json(campaign, state, ())
         season = data.get("season") if isinstance(data, dict) else None
-    return TurnView(number, title, date, summary.calendar, story, state, summary, events, changes, conflicts, battles,
+    calendar = i18n.tr(summary.calendar) if summary.calendar else None          # "May 1561", "maggio 1561"
+    return TurnView(number, title, date, calendar, story, state, summary, events, changes, conflicts, battles,
                     others, orders, standings, sieges=sieges, score_lines=lines,
                     season=str(season) if season else None)
 
@@ -708,14 +714,14 @@ def sengoku_prestige(read: Reading, index: int, event) -> ScoreLine:
     cause = getattr(event, "cause", None)
     if cause is not None and not 0 <= cause < len(read.events):
         cause = None
-    return ScoreLine(index, event.clan, event.points, str(event.reason).replace("_", " "), cause)
+    reason = getattr(event, "shown_reason", None) or i18n.tr(event.reason).replace("_", " ")   # in the site's language
+    return ScoreLine(index, event.clan, event.points, reason, cause)
 
 
 def clanwar_koku(read: Reading, index: int, event) -> ScoreLine:
     """A line of a Clan War faction's koku ledger: a purchase, a bid won, an ally's fee, the taxes."""
     cause = event.cause if event.cause is not None and 0 <= event.cause < len(read.events) else None
-    what = f"{event.reason.replace('_', ' ')}: {event.what}" if event.what else event.reason.replace("_", " ")
-    return ScoreLine(index, event.player, event.amount, what, cause)
+    return ScoreLine(index, event.player, event.amount, event.shown_reason(), cause)   # in the site's language
 
 
 def clanwar_battle(read: Reading, index: int, event) -> BattleView:
@@ -725,7 +731,7 @@ def clanwar_battle(read: Reading, index: int, event) -> BattleView:
     sides = []
     for team, side in enumerate(event.sides):
         for player in side:
-            role = "defender" if player == event.defender else "switched sides" if player in event.switched else ""
+            role = N_("defender") if player == event.defender else N_("switched sides") if player in event.switched else ""
             lost = sum(r.lost for r in event.units if r.player == player)
             sides.append(Side(player, team, (player in winners) if winners else None, role=role, lost=lost))
     aftermath = []
@@ -734,8 +740,8 @@ def clanwar_battle(read: Reading, index: int, event) -> BattleView:
         if other.kind in ("battle-fought", "phase-begun"):
             break
         aftermath.append((k, other))
-    return BattleView(index, event, f"Battle of {read.campaign.name_of(event.province)}", event.province, tuple(sides),
-                      winners, aftermath=tuple(aftermath))
+    return BattleView(index, event, i18n.gettext("Battle of %(province)s", province=read.campaign.name_of(event.province)),
+                      event.province, tuple(sides), winners, aftermath=tuple(aftermath))
 
 
 def _signed(value) -> str:

@@ -13,6 +13,13 @@ A ruleset is values in, values out (python-chess's model): it never reads files 
 
 Problems carry a path inside the turn's document; the history layer turns paths into places.
 
+Language: a ruleset writes what readers see in English through :mod:`chronicle.i18n`, and the site
+shows it in the campaign's language. ``describe()``, ``orders_of()`` and the map marks' titles build
+their sentences with ``_()``/``ngettext()``; a string stored in an event or a state (a rule, a
+reason), the standings' columns, statuses and notes, and ``Summary.score_name`` are marked ``N_()``
+and translated where they are shown. Problems (terminal messages) stay English. See docs/site.md,
+"Rulesets".
+
 What the map draws of a turn
 ----------------------------
 

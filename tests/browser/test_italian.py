@@ -1,5 +1,6 @@
 """An Italian site in a real browser: the Sengoku example with ``language: it``, every kind of page
-at a phone's and a desktop's width, and the script's own words (timeline, map zoom) in Italian."""
+at a phone's and a desktop's width, and the script's own words (timeline, map zoom) in Italian; and
+Clan War's own pages in Italian (longer words must not widen a phone's page either)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,22 @@ PAGES = {
     "battle-sheets": ("battle-sheets.html", "Schede di battaglia per la prossima giornata di gioco"),
     "not-found": ("404.html", "Questa pagina non è nella cronaca"),
 }
+
+
+CLANWAR_PAGES = {
+    "forces": ("forces.html", "Forze dopo il turno 8"),
+    "battles": ("battles.html", "Resoconti delle battaglie"),
+    "alliances": ("alliances.html", "Alleanze"),
+    "fallen": ("fallen.html", "La sala dei caduti"),
+    "libraries": ("libraries.html", "Le biblioteche e i loro incantesimi"),
+    "player": ("players/crane.html", "Turno per turno"),
+    "turn": ("turns/004/index.html", "Cosa è cambiato"),
+}
+
+
+@pytest.fixture(scope="module")
+def italian_clanwar_site(tmp_path_factory):
+    return build_in("it", "clanwar", tmp_path_factory.mktemp("italian-clanwar-browser") / "campaign")
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +71,24 @@ def test_italian_page_loads_in_italian(browser, italian_site, kind, width, scree
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 1, f"{kind} is {overflow}px wider than the {width}px viewport"
         page.screenshot(path=str(screenshots / f"italian-{kind}-{width}.png"), full_page=True)
+        assert problems == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("kind", CLANWAR_PAGES)
+def test_italian_clanwar_page_loads_in_italian(browser, italian_clanwar_site, kind, width, screenshots):
+    path, words = CLANWAR_PAGES[kind]
+    context, page, problems = _open(browser, (italian_clanwar_site / path).as_uri(), width)
+    try:
+        assert page.evaluate("document.documentElement.lang") == "it"
+        text = page.locator("body").inner_text()
+        assert words in text
+        assert "Standings" not in text and " models" not in text and "Library" not in text
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 1, f"{kind} is {overflow}px wider than the {width}px viewport"
+        page.screenshot(path=str(screenshots / f"italian-clanwar-{kind}-{width}.png"), full_page=True)
         assert problems == []
     finally:
         context.close()

@@ -56,7 +56,7 @@ CASES = [
     (EpochEnded(2, ("paula",), MappingProxyType({"paula": 25})),
      "Ranking epoch 2 ends: champion Paula; all totals restart at 0"),
     (EpochEnded(1, ("paula", "ginger"), MappingProxyType({"paula": 25, "ginger": 25})),
-     "Ranking epoch 1 ends: champion Paula and Ginger; all totals restart at 0"),
+     "Ranking epoch 1 ends: champions Paula and Ginger; all totals restart at 0"),
     (ArmyListBonus("billy", 50), "Billy turned in an army list early: +50 koku"),
     (ShogunProclaimed("paula", 4, 4), "Paula holds 4 territories (needed 4) and is Shogun"),
 ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import N_, join, ngettext, tr
+from ...i18n import N_, format_number, join, ngettext, tr
 from ...i18n import gettext as _
 from .. import Event
 
@@ -83,9 +83,9 @@ class FactionSetUp(ClanwarEvent):
         where = _list(name, self.provinces) if self.provinces else _("no province")
         if self.corrupted:
             return _("%(player)s (corrupted) starts with %(provinces)s and %(koku)s koku", player=name(self.player),
-                     provinces=where, koku=self.koku)
+                     provinces=where, koku=format_number(self.koku))
         return _("%(player)s starts with %(provinces)s and %(koku)s koku", player=name(self.player), provinces=where,
-                 koku=self.koku)
+                 koku=format_number(self.koku))
 
 
 @dataclass(frozen=True)
@@ -100,16 +100,31 @@ class KokuChanged(ClanwarEvent):
     cause: int | None = None
 
     def describe(self, name=str) -> str:
-        sign = f"+{self.amount}" if self.amount >= 0 else f"\u2212{-self.amount}"
-        reason = tr(REASONS.get(self.reason, self.reason))
-        if self.what:
-            reason = f"{reason}: {self.what}"
+        sign = ("+" if self.amount >= 0 else "\u2212") + format_number(abs(self.amount))
         return _("%(player)s %(amount)s koku (%(reason)s), %(balance)s left", player=name(self.player), amount=sign,
-                 reason=reason, balance=self.balance)
+                 reason=self.shown_reason(), balance=format_number(self.balance))
+
+    def shown_reason(self) -> str:
+        """The ledger line's reason and what it was for, in the language in force ("tax: 4 provinces")."""
+        reason = tr(REASONS.get(self.reason, self.reason.replace("_", " ")))
+        return f"{reason}: {tr(self.what)}" if self.what else reason
 
 
 REASONS = {"start": N_("start"), "purchase": N_("purchase"), "bid": N_("bid"), "ally_fee": N_("ally's fee"),
            "tax": N_("tax")}
+
+#: what a koku ledger line of a purchase says it was for (``what``), by the purchase's category
+PURCHASED = {"unit": N_("unit %(subject)s"), "personality": N_("personality %(subject)s"),
+             "replace": N_("replacements for %(subject)s"), "spell": N_("spell %(subject)s"),
+             "item": N_("item %(subject)s"), "equipment": N_("equipment %(subject)s"),
+             "tattoos": N_("tattoos for %(subject)s"), "promote": N_("a promotion in %(subject)s"),
+             "experienced": N_("the experienced version of %(subject)s")}
+#: a purchase as the turn's orders list it, by its category
+ORDERED = {"unit": N_("buy the unit %(subject)s"), "personality": N_("buy the personality %(subject)s"),
+           "replace": N_("buy replacements for %(subject)s"), "spell": N_("buy the spell %(subject)s"),
+           "item": N_("buy the item %(subject)s"), "equipment": N_("buy the equipment %(subject)s"),
+           "tattoos": N_("buy tattoos for %(subject)s"), "promote": N_("promote a model of %(subject)s"),
+           "experienced": N_("buy the experienced version of %(subject)s")}
 
 
 # ---- the start phase ---------------------------------------------------------------------------
@@ -135,14 +150,14 @@ class Bought(ClanwarEvent):
         what = tr(BOUGHT.get(self.category, BOUGHT["item"]))
         text = _(what, player=name(self.player), subject=subject)
         if self.detail:
-            text += f" ({self.detail})"
+            text += f" ({tr(self.detail)})"
         if self.seller:
             if self.base is not None and self.modifier is not None:
                 text += _(" from %(seller)s, base %(base)s at %(modifier)s%%", seller=name(self.seller), base=self.base,
                           modifier=self.modifier)
             else:
                 text += _(" from %(seller)s", seller=name(self.seller))
-        text += _(" for %(cost)s koku", cost=self.cost)
+        text += _(" for %(cost)s koku", cost=format_number(self.cost))
         if self.arrives:
             text += _("; it joins at %(province)s in the Recovery phase", province=name(self.arrives))
         return text
@@ -688,7 +703,7 @@ class Deployed(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         shown = name(self.subject) if self.category in ("unit", "personality", "replace", "tattoo") else self.subject.replace("_", " ")
-        extra = f" ({self.detail})" if self.detail else ""
+        extra = f" ({tr(self.detail)})" if self.detail else ""
         if self.at:
             return _("%(thing)s joins %(player)s at %(province)s", thing=shown, player=name(self.player),
                      province=name(self.at)) + extra

@@ -18,9 +18,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ...i18n import N_, N_plural, Message
 from ...suggest import did_you_mean
 from .catalogue import catalogue_of, normal
-from .events import Bought
+from .events import PURCHASED, Bought
 from .factions import FACTIONS
 from .state import HELD, LP, RINGS, Personality, Unit
 
@@ -177,12 +178,14 @@ def charge(ctx, event: Bought) -> int:
     if event.seller in ctx.board.factions and event.base is not None:
         fee = event.base * ctx.options["ally_fee"] // 100
         if fee:
-            ctx.fees.setdefault(event.seller, []).append((fee, index, f"{ctx.name(event.player)} bought {ctx.name(event.subject)}"))
+            ctx.fees.setdefault(event.seller, []).append((fee, index, N_("%(player)s bought %(subject)s", player=ctx.name(event.player),
+                                                                         subject=ctx.name(event.subject))))
     return index
 
 
 def what_of(event: Bought) -> str:
-    return f"{event.category} {event.subject}".replace("_", " ")
+    """What a purchase's ledger line says it was for: English, translated where it is shown."""
+    return Message(PURCHASED.get(event.category, PURCHASED["item"]), subject=event.subject.replace("_", " "))
 
 
 # ---- where new forces go -----------------------------------------------------------------------
@@ -330,7 +333,7 @@ def buy_unit(ctx, p, setup):
                 bool(_profile(p, listed, "cavalry", False)), bool(_profile(p, listed, "flight", False)),
                 bool(_profile(p, listed, "yojimbo", False)), tuple(map(str, p.data.get("tattoos") or ())), False,
                 seller[1], seller[0], price, limit)
-    detail = f"{models} models of {kind.replace('_', ' ')}"
+    detail = N_plural("%(num)d model of %(kind)s", "%(num)d models of %(kind)s", models, kind=kind.replace("_", " "))
     index = charge(ctx, Bought(p.player, "unit", p.subject, price, detail, deploy, seller[0] or seller[1], base, modifier,
                                phase="setup" if setup else "start"))
     if leader is not None:
@@ -527,7 +530,9 @@ def buy_replacements(ctx, p, setup):
     price = found[0] + (tattoo_cost or 0)
     if not pay(ctx, p.player, price, p.at, f"{models} models for {unit.id}", unit.id):
         return
-    detail = f"{models} models" + (f", {tattoo_cost} koku of tattoos" if tattoo_cost else "")
+    detail = N_plural("%(num)d model", "%(num)d models", models)
+    if tattoo_cost:
+        detail = N_("%(models)s, %(cost)s koku of tattoos", models=detail, cost=tattoo_cost)
     index = charge(ctx, Bought(p.player, "replace", unit.id, price, detail, unit.province, phase="start"))
     ctx.pending.append(Pending("replace", p.player, unit.id, p.at, index, unit.province, models=models))
 
@@ -601,7 +606,7 @@ def buy_item(ctx, p, setup):
     found = priced(ctx, p, listed.get("cost"), f"the item {name}", (None, None))
     if found is None or not pay(ctx, p.player, found[0], p.at, f"the item {name}", name):
         return
-    index = charge(ctx, Bought(p.player, "item", name, found[0], f"for {holder_id}", phase="setup" if setup else "start"))
+    index = charge(ctx, Bought(p.player, "item", name, found[0], N_("for %(holder)s", holder=holder_id), phase="setup" if setup else "start"))
     ctx.pending.append(Pending("item", p.player, name, p.at, index, on=holder_id, extra={"tattoo": tattoo, "unique": unique}))
 
 
@@ -618,7 +623,7 @@ def buy_equipment(ctx, p, setup):
     found = priced(ctx, p, listed_price, f"{count} {name}", (None, None))
     if found is None or not pay(ctx, p.player, found[0], p.at, f"{count} {name}", name):
         return
-    index = charge(ctx, Bought(p.player, "equipment", name, found[0], f"{count} for the stockpile", phase="setup" if setup else "start"))
+    index = charge(ctx, Bought(p.player, "equipment", name, found[0], N_("%(count)s for the stockpile", count=count), phase="setup" if setup else "start"))
     ctx.pending.append(Pending("equipment", p.player, name, p.at, index, count=count))
 
 
@@ -709,8 +714,8 @@ def promote(ctx, p, setup):
     if source is not None:
         lps.remove(source)
     lps.append(new)
-    was = source.label() if source else "a model"
-    charge(ctx, Bought(p.player, "promote", unit.id, found[0], f"{was} to {new.label()}", phase="setup" if setup else "start"))
+    was = source.label() if source else Message(N_("a model"))
+    charge(ctx, Bought(p.player, "promote", unit.id, found[0], N_("%(was)s to %(rank)s", was=was, rank=new.label()), phase="setup" if setup else "start"))
     leadership = p.data.get("leadership", unit.leadership)
     ctx.board.units[unit.id] = unit.but(lps=tuple(lps), leadership=leadership)
 
@@ -755,4 +760,4 @@ def promote_personality(ctx, p, setup):
     if version.get("name"):
         changes["name"] = version["name"]
     ctx.board.personalities[p.subject] = person.but(**changes)
-    charge(ctx, Bought(p.player, "experienced", p.subject, found[0], "the difference in cost", phase="setup" if setup else "start"))
+    charge(ctx, Bought(p.player, "experienced", p.subject, found[0], N_("the difference in cost"), phase="setup" if setup else "start"))

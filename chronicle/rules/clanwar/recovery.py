@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from ...i18n import N_
+from ...i18n import N_, N_plural
 
 from .catalogue import catalogue_of, normal
 from .events import CasualtiesRecovered, Deployed, GameWon, Healed, PersonalityExperienced, Returned
@@ -134,7 +134,7 @@ def place(ctx, pending, setup: bool = False) -> None:
     kind = pending.kind
     if kind == "unit":
         board.units[pending.subject] = pending.unit
-        ctx.emit(Deployed(pending.player, pending.subject, kind, pending.deploy, f"{pending.unit.models} models"))
+        ctx.emit(Deployed(pending.player, pending.subject, kind, pending.deploy, N_plural("%(num)d model", "%(num)d models", pending.unit.models)))
     elif kind == "personality":
         board.personalities[pending.subject] = pending.personality
         ctx.emit(Deployed(pending.player, pending.subject, kind, pending.deploy))
@@ -148,14 +148,15 @@ def place(ctx, pending, setup: bool = False) -> None:
         added = max(0, cap - unit.models)
         unit = unit.but(models=unit.models + added)
         board.units[unit.id] = unit
-        ctx.emit(Deployed(pending.player, unit.id, kind, unit.province, f"{added} models: {unit.models} now"))
+        ctx.emit(Deployed(pending.player, unit.id, kind, unit.province, N_plural("%(num)d model: %(total)d now", "%(num)d models: %(total)d now", added,
+                                                                                  total=unit.models)))
         _experienced_share(ctx, unit)
     elif kind == "spell":
         if not setup and board.owners.get(pending.deploy) != pending.player:
             ctx.warn(f"the spell {pending.subject} goes to the library of {ctx.name(pending.deploy)}, which "
                      f"{ctx.name(pending.player)} no longer controls", pending.at, rule="placing new forces")
         board.libraries[pending.deploy] = tuple(sorted(board.libraries.get(pending.deploy, ()) + (pending.subject,)))
-        ctx.emit(Deployed(pending.player, pending.subject, kind, pending.deploy, "in the library"))
+        ctx.emit(Deployed(pending.player, pending.subject, kind, pending.deploy, N_("in the library")))
     elif kind == "item":
         person = board.personalities.get(pending.on)
         if person is None or person.status not in HELD:
@@ -168,13 +169,13 @@ def place(ctx, pending, setup: bool = False) -> None:
             return
         field = "tattoos" if pending.extra.get("tattoo") else "items"
         board.personalities[person.id] = person.but(**{field: getattr(person, field) + (pending.subject,)})
-        ctx.emit(Deployed(pending.player, pending.subject, kind, person.province, f"on {person.name}"))
+        ctx.emit(Deployed(pending.player, pending.subject, kind, person.province, N_("on %(person)s", person=person.name)))
     elif kind == "equipment":
         faction = board.factions[pending.player]
         stock = dict(faction.stockpile)
         stock[pending.subject] = stock.get(pending.subject, 0) + pending.count
         board.factions[pending.player] = faction.but(stockpile=tuple(sorted(stock.items())))
-        ctx.emit(Deployed(pending.player, pending.subject, kind, None, f"{pending.count} into the stockpile"))
+        ctx.emit(Deployed(pending.player, pending.subject, kind, None, N_("%(count)s into the stockpile", count=pending.count)))
     elif kind == "tattoo":
         unit = board.units.get(pending.subject)
         if unit is None or unit.models <= 0:
@@ -260,6 +261,8 @@ def taxes(ctx) -> None:
         rings = board.factions[player].rings
         if count + rings == 0 or tax == 0:
             continue
-        what = f"{count} province{'s' if count != 1 else ''}" + (f" and {rings} Ring{'s' if rings != 1 else ''}" if rings else "")
+        what = N_plural("%(num)d province", "%(num)d provinces", count)
+        if rings:
+            what = N_("%(provinces)s and %(rings)s", provinces=what, rings=N_plural("%(num)d Ring", "%(num)d Rings", rings))
         ctx.koku(player, (count + rings) * tax, "tax", what, cause=None)
 

@@ -11,6 +11,7 @@ from the starting koku under every limit of L48-72 and placed at once), ``daimyo
 from __future__ import annotations
 
 from ...errors import Problem
+from ...i18n import N_, N_plural
 from .context import Board, Ctx
 from .events import DaimyoNamed, FactionSetUp, PhaseBegun
 from .factions import FACTIONS, TOTURI
@@ -86,8 +87,8 @@ def initial_state(campaign, dice):
         faction = factions[player.id]
         board.factions[player.id] = faction.but(koku=0)
         ctx.emit(FactionSetUp(player.id, faction.kind, tuple(starts[player.id]), faction.koku, faction.corrupted))
-        ctx.koku(player.id, faction.koku, "start", f"{len(starts[player.id])} provinces"
-                 if player.fields.get("koku") is None else "by house rule")
+        ctx.koku(player.id, faction.koku, "start", N_plural("%(num)d province", "%(num)d provinces", len(starts[player.id]))
+                 if player.fields.get("koku") is None else N_("by house rule"))
     for player in campaign.players:
         if player.id not in factions:
             continue

@@ -8,9 +8,15 @@ battle decks built from it (L74).
 from __future__ import annotations
 
 from ...i18n import N_
+from ...i18n import gettext as _
 from .. import Piece, Standings, Summary
+from .events import ORDERED
 from .factions import FACTIONS
 from .state import DEAD, HELD, ON_MAP, REMOVED
+
+
+#: a counter of personalities without troops; the map shows the status as a class and, translated, in the tip
+LONE = N_("lone")
 
 
 def summary(campaign, state) -> Summary:
@@ -24,7 +30,7 @@ def summary(campaign, state) -> Summary:
             if units:
                 pieces.append(Piece(province, player, f"{player}@{province}", sum(u.models for u in units)))
             elif people:
-                pieces.append(Piece(province, player, f"{player}@{province}", None, "lone"))
+                pieces.append(Piece(province, player, f"{player}@{province}", None, LONE))
     scores = {p: f.koku for p, f in state.factions.items()}
     capitals = {p: None for p in state.factions}
     return Summary(state.turn, state.owners, capitals, "Koku", scores, state.winner, marks, tuple(pieces))
@@ -95,7 +101,8 @@ def orders_of(campaign, record) -> dict[str, list[str]]:
     it can be told from the record: purchases say their buyer; moves are listed under 'moves')."""
     orders: dict[str, list[str]] = {}
     for purchase in record.purchases:
-        orders.setdefault(purchase.player, []).append(f"buy {purchase.kind} {purchase.subject}")
+        ordered = ORDERED.get(purchase.kind, ORDERED["item"])      # in the site's language: the site calls this
+        orders.setdefault(purchase.player, []).append(_(ordered, subject=purchase.subject))
     return orders
 
 

@@ -11,6 +11,7 @@ from collections import Counter
 
 from ...dice import DiceBox
 from ...errors import Problem
+from ...i18n import N_
 from .. import Ruleset
 from . import capitals as capital_rules
 from . import orders as order_rules
@@ -96,7 +97,7 @@ class Pitac(Ruleset):
                 rolled = written[0]
             else:
                 rolled = tuple(dice.roll(10, record.number, province, player, i, open_ended=True) for i in range(count))
-            sides.append(Side(player, "holder" if player == holder else "attacker", rolled))
+            sides.append(Side(player, N_("holder") if player == holder else N_("attacker"), rolled))
         decision = decide(sides[0] if holder else None, tuple(sides[1:] if holder else sides))
         capital = holder is not None and state.capitals.get(holder) == province
         return Conflict(province, holder, capital, tuple(sides), decision.outcome, decision.new_owner, decision.rule)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dice import Die
+from ...i18n import N_
 
 
 @dataclass(frozen=True)
@@ -41,24 +42,24 @@ def decide(holder: Side | None, attackers: tuple[Side, ...]) -> Decision:
     top = max([holder.best] + [a.best for a in attackers])
     if holder.best == top:
         if top == 1:
-            return Decision(None, "neutral", "a tie of ones returns the territory to neutral")
-        return Decision(holder.player, "held", "a tie goes to the defender" if any(a.best == top for a in attackers)
-                        else "the defender rolled highest")
+            return Decision(None, "neutral", N_("a tie of ones returns the territory to neutral"))
+        return Decision(holder.player, "held", N_("a tie goes to the defender") if any(a.best == top for a in attackers)
+                        else N_("the defender rolled highest"))
     leaders = [a for a in attackers if a.best == top]
     if len(leaders) > 1:
-        return Decision(holder.player, "tie", "challengers tied above the defender: no one takes it, the defender holds")
-    return Decision(leaders[0].player, "taken", "the highest roll gains the territory")
+        return Decision(holder.player, "tie", N_("challengers tied above the defender: no one takes it, the defender holds"))
+    return Decision(leaders[0].player, "taken", N_("the highest roll gains the territory"))
 
 
 def _neutral(attackers: tuple[Side, ...]) -> Decision:
     top = max(a.best for a in attackers)
     if top == 1:
-        rule = ("a 1 always fails" if len(attackers) == 1 and len(attackers[0].dice) == 1
-                else "all 1s fail" if len(attackers) == 1 else "a 1 always fails: every contestant rolled 1")
+        rule = (N_("a 1 always fails") if len(attackers) == 1 and len(attackers[0].dice) == 1
+                else N_("all 1s fail") if len(attackers) == 1 else N_("a 1 always fails: every contestant rolled 1"))
         return Decision(None, "failed", rule)
     if len(attackers) == 1:
-        return Decision(attackers[0].player, "taken", "an uncontested neutral territory falls to anything but a 1")
+        return Decision(attackers[0].player, "taken", N_("an uncontested neutral territory falls to anything but a 1"))
     leaders = [a for a in attackers if a.best == top]
     if len(leaders) > 1:
-        return Decision(None, "tie", "a tie for the high roll leaves the territory neutral")
-    return Decision(leaders[0].player, "taken", "the highest roll gains the contested territory")
+        return Decision(None, "tie", N_("a tie for the high roll leaves the territory neutral"))
+    return Decision(leaders[0].player, "taken", N_("the highest roll gains the contested territory"))

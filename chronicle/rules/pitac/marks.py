@@ -14,26 +14,27 @@ import math
 from collections import Counter
 
 from ...dice import DiceBox
+from ...i18n import _, tr
 from .. import ContestMark, MapMarks, OrderMark, Outcome
 from . import capitals as capital_rules
 from . import gifts
 from .orders import legal_orders
-from .record import OrderKind, PitacTurn
+from .record import OrderKind, PitacTurn, order_text
 from .state import BattleFought, Conflict
 
 
 def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
     name = campaign.name_of
     # the position the orders were judged against: the turn's joins and gifts applied (as check does)
-    state, _, _ = capital_rules.join(campaign, before.but(turn=record.number), record.number, DiceBox(campaign.seed))
-    state, _, _ = gifts.give(campaign, state, record)
-    legal, _ = legal_orders(campaign, state, record)
+    state, _joined, _problems = capital_rules.join(campaign, before.but(turn=record.number), record.number, DiceBox(campaign.seed))
+    state, _given, _problems = gifts.give(campaign, state, record)
+    legal, _problems = legal_orders(campaign, state, record)
     conflicts = {e.province: (i, e) for i, e in enumerate(events) if isinstance(e, Conflict)}
     given = Counter((o.player, o.kind, o.province) for o in legal)
     orders = []
     for (player, kind, province), count in given.items():          # in the order first written
         index, conflict = conflicts.get(province, (None, None))
-        written = ("Attack " if kind is OrderKind.ATTACK else "Defend ") + name(province)
+        written = order_text(kind, name(province))
         if count > 1:
             written += f" ×{count}"
         if kind is OrderKind.ATTACK:
@@ -45,7 +46,7 @@ def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
             path = (province,)
             mark_kind = "defend"
         orders.append(OrderMark(mark_kind, player, path, outcome, f"{name(player)}: {written} — {result}",
-                                name=kind.value.title(), count=count, event=index))
+                                name=_("Attack") if kind is OrderKind.ATTACK else _("Defend"), count=count, event=index))
     contests = []
     for index, event in enumerate(events):
         if isinstance(event, Conflict):
@@ -61,26 +62,26 @@ def map_marks(campaign, before, after, record: PitacTurn, events) -> MapMarks:
 
 def _attack_result(conflict, player, name) -> tuple[Outcome, str]:
     if conflict is None:               # cannot happen for a legal attack; said plainly if it does
-        return Outcome.NONE, "not rolled"
+        return Outcome.NONE, _("not rolled")
     if conflict.new_owner == player:
-        return Outcome.SUCCEEDED, "taken"
+        return Outcome.SUCCEEDED, _("taken")
     if conflict.new_owner is not None and conflict.new_owner != conflict.holder:
-        return Outcome.FAILED, f"failed: {name(conflict.new_owner)} took it"
+        return Outcome.FAILED, _("failed: %(player)s took it", player=name(conflict.new_owner))
     if conflict.new_owner is not None:
-        return Outcome.FAILED, f"failed: {name(conflict.holder)} held it ({conflict.rule})"
+        return Outcome.FAILED, _("failed: %(player)s held it (%(rule)s)", player=name(conflict.holder), rule=tr(conflict.rule))
     if conflict.holder is not None:
-        return Outcome.FAILED, f"failed: it returned to neutral ({conflict.rule})"
-    return Outcome.FAILED, f"failed: it stays neutral ({conflict.rule})"
+        return Outcome.FAILED, _("failed: it returned to neutral (%(rule)s)", rule=tr(conflict.rule))
+    return Outcome.FAILED, _("failed: it stays neutral (%(rule)s)", rule=tr(conflict.rule))
 
 
 def _defence_result(conflict, player, name) -> tuple[Outcome, str]:
     if conflict is None:
-        return Outcome.NONE, "no one attacked it"
+        return Outcome.NONE, _("no one attacked it")
     if conflict.new_owner == player:
-        return Outcome.SUCCEEDED, "held"
+        return Outcome.SUCCEEDED, _("held")
     if conflict.new_owner is None:
-        return Outcome.FAILED, "lost: it returned to neutral"
-    return Outcome.FAILED, f"lost to {name(conflict.new_owner)}"
+        return Outcome.FAILED, _("lost: it returned to neutral")
+    return Outcome.FAILED, _("lost to %(player)s", player=name(conflict.new_owner))
 
 
 def _origin(campaign, state, player: str, target: str) -> str:

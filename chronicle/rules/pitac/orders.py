@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from ...errors import Problem
+from ...i18n import N_
 from .record import OrderKind, PitacTurn
 
 
@@ -15,7 +16,7 @@ def moves(campaign, state, record: PitacTurn) -> dict[str, tuple[int, str]]:
         for player in battle.players:
             won = player in battle.winners
             moves = campaign.options["winner_moves" if won else "participant_moves"]
-            reason = f"{'won' if won else 'fought in'} {battle.name}"
+            reason = N_("won %(battle)s", battle=battle.name) if won else N_("fought in %(battle)s", battle=battle.name)
             if moves > earned.get(player, (-1, ""))[0]:
                 earned[player] = (moves, reason)
     return earned

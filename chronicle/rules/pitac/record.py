@@ -14,6 +14,7 @@ from typing import Mapping
 
 from ...dice import Die, parse_die
 from ...errors import Problem
+from ...i18n import gettext as _
 from ...suggest import did_you_mean, one_of
 
 ORDER_TEXT = re.compile(r"^\s*(attack|defend)\s+(.+?)\s*$", re.IGNORECASE)
@@ -32,7 +33,15 @@ class Order:
     path: tuple
 
     def text(self, province_name: str | None = None) -> str:
+        """The order as written ("Attack Inaba"): English, the turn file's language."""
         return f"{self.kind.value.title()} {province_name or self.province}"
+
+
+def order_text(kind: OrderKind, province_name: str) -> str:
+    """An order as the site shows it, in the language in force ("Attack Inaba", "Attacca Inaba")."""
+    if kind is OrderKind.ATTACK:
+        return _("Attack %(province)s", province=province_name)
+    return _("Defend %(province)s", province=province_name)
 
 
 @dataclass(frozen=True)

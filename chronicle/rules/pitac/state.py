@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Mapping
 
+from ...i18n import _, join, ngettext, tr
 from .. import Event
 from .conflict import Side
 
@@ -74,8 +75,12 @@ class CapitalPlaced(Event):
     dice: int
 
     def describe(self, name=str) -> str:
-        how = {"chosen": "chose", "random": "was given at random", "joined": "joined the map at"}[self.how]
-        return f"{name(self.player)} {how} {name(self.province)} as capital ({self.dice}d10 defence)"
+        values = {"player": name(self.player), "province": name(self.province), "dice": self.dice}
+        if self.how == "chosen":
+            return _("%(player)s chose %(province)s as capital (%(dice)sd10 defence)", **values)
+        if self.how == "random":
+            return _("%(player)s was given at random %(province)s as capital (%(dice)sd10 defence)", **values)
+        return _("%(player)s joined the map at %(province)s as capital (%(dice)sd10 defence)", **values)
 
 
 @dataclass(frozen=True)
@@ -86,18 +91,21 @@ class TerritoryGiven(Event):
     as_capital: bool
 
     def describe(self, name=str) -> str:
-        extra = ", who makes it their capital" if self.as_capital else ""
-        return f"{name(self.giver)} gave {name(self.province)} to {name(self.receiver)}{extra}"
+        values = {"giver": name(self.giver), "province": name(self.province), "receiver": name(self.receiver)}
+        if self.as_capital:
+            return _("%(giver)s gave %(province)s to %(receiver)s, who makes it their capital", **values)
+        return _("%(giver)s gave %(province)s to %(receiver)s", **values)
 
 
 @dataclass(frozen=True)
 class MovesEarned(Event):
     player: str
     moves: int
-    reason: str
+    reason: str           # a Message: "won Hill 44" (translated where shown)
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} earned {self.moves} move{'s' if self.moves != 1 else ''}: {self.reason}"
+        return ngettext("%(player)s earned %(num)s move: %(reason)s", "%(player)s earned %(num)s moves: %(reason)s",
+                        self.moves, player=name(self.player), reason=tr(self.reason))
 
 
 @dataclass(frozen=True)
@@ -110,8 +118,10 @@ class BattleFought(Event):
 
     def describe(self, name=str) -> str:
         who = " vs ".join(map(name, self.players))
-        result = f"won by {' and '.join(map(name, self.winners))}" if self.winners else "no winner"
-        return f"{self.name}: {who}, {result}"
+        if self.winners:
+            return _("%(battle)s: %(players)s, won by %(winners)s", battle=self.name, players=who,
+                     winners=join(map(name, self.winners)))
+        return _("%(battle)s: %(players)s, no winner", battle=self.name, players=who)
 
 
 @dataclass(frozen=True)
@@ -128,15 +138,16 @@ class Conflict(Event):
 
     def describe(self, name=str) -> str:
         rolls = "; ".join(f"{name(s.player)} {', '.join(d.text() for d in s.dice)}" for s in self.sides)
+        where = name(self.province)
         if self.outcome == "taken":
-            result = f"{name(self.new_owner)} takes {name(self.province)}"
+            result = _("%(player)s takes %(province)s", player=name(self.new_owner), province=where)
         elif self.new_owner is None and self.holder is not None:
-            result = f"{name(self.province)} returns to neutral"
+            result = _("%(province)s returns to neutral", province=where)
         elif self.new_owner is None:
-            result = f"{name(self.province)} stays neutral"
+            result = _("%(province)s stays neutral", province=where)
         else:
-            result = f"{name(self.holder)} holds {name(self.province)}"
-        return f"{name(self.province)}: {rolls}. {result} ({self.rule})"
+            result = _("%(player)s holds %(province)s", player=name(self.holder), province=where)
+        return f"{where}: {rolls}. {result} ({tr(self.rule)})"
 
     @property
     def changed_hands(self) -> bool:
@@ -150,7 +161,8 @@ class UnopposedDefence(Event):
     defends: int
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} defended {name(self.province)} but no one attacked it"
+        return _("%(player)s defended %(province)s but no one attacked it", player=name(self.player),
+                 province=name(self.province))
 
 
 @dataclass(frozen=True)
@@ -160,7 +172,10 @@ class CapitalLost(Event):
     taken_by: str | None
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} lost the capital {name(self.province)}" + (f" to {name(self.taken_by)}" if self.taken_by else "")
+        if self.taken_by:
+            return _("%(player)s lost the capital %(province)s to %(taker)s", player=name(self.player),
+                     province=name(self.province), taker=name(self.taken_by))
+        return _("%(player)s lost the capital %(province)s", player=name(self.player), province=name(self.province))
 
 
 @dataclass(frozen=True)
@@ -171,8 +186,11 @@ class CapitalChosen(Event):
     dice: int                  # the later_capital_dice in force (2 in the seed)
 
     def describe(self, name=str) -> str:
-        extra = " (a neutral territory, now theirs)" if self.from_neutral else ""
-        return f"{name(self.player)} named {name(self.province)} the new capital{extra}, defending with {self.dice}d10"
+        if self.from_neutral:
+            return _("%(player)s named %(province)s the new capital (a neutral territory, now theirs), defending "
+                     "with %(dice)sd10", player=name(self.player), province=name(self.province), dice=self.dice)
+        return _("%(player)s named %(province)s the new capital, defending with %(dice)sd10", player=name(self.player),
+                 province=name(self.province), dice=self.dice)
 
 
 @dataclass(frozen=True)
@@ -180,7 +198,7 @@ class CapitalPending(Event):
     player: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} has not yet named a new capital"
+        return _("%(player)s has not yet named a new capital", player=name(self.player))
 
 
 @dataclass(frozen=True)
@@ -188,7 +206,8 @@ class LeftMap(Event):
     player: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} holds nothing and no neutral territory is left: off the map, still playing battles"
+        return _("%(player)s holds nothing and no neutral territory is left: off the map, still playing battles",
+                 player=name(self.player))
 
 
 @dataclass(frozen=True)
@@ -198,7 +217,9 @@ class EpochEnded(Event):
     totals: Mapping[str, int]
 
     def describe(self, name=str) -> str:
-        return f"Ranking epoch {self.number} ends: champion {' and '.join(map(name, self.champions))}; all totals restart at 0"
+        return ngettext("Ranking epoch %(number)s ends: champion %(champions)s; all totals restart at 0",
+                        "Ranking epoch %(number)s ends: champions %(champions)s; all totals restart at 0",
+                        len(self.champions), number=self.number, champions=join(map(name, self.champions)))
 
 
 @dataclass(frozen=True)
@@ -207,7 +228,7 @@ class ArmyListBonus(Event):
     koku: int
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} turned in an army list early: +{self.koku} koku"
+        return _("%(player)s turned in an army list early: +%(koku)s koku", player=name(self.player), koku=self.koku)
 
 
 @dataclass(frozen=True)
@@ -217,4 +238,5 @@ class ShogunProclaimed(Event):
     needed: int
 
     def describe(self, name=str) -> str:
-        return f"{name(self.player)} holds {self.held} territories (needed {self.needed}) and is Shogun"
+        return _("%(player)s holds %(held)s territories (needed %(needed)s) and is Shogun", player=name(self.player),
+                 held=self.held, needed=self.needed)

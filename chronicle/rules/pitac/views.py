@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .. import Standings, Summary
 from . import standing
-from .record import PitacTurn
+from .record import PitacTurn, order_text
 from .state import Conflict, PitacState
 
 
 def orders_of(campaign, record: PitacTurn) -> dict[str, list[str]]:
     orders: dict[str, list[str]] = {}
     for order in record.orders:
-        orders.setdefault(order.player, []).append(order.text(campaign.map.provinces[order.province].name))
+        orders.setdefault(order.player, []).append(order_text(order.kind, campaign.map.provinces[order.province].name))
     return orders
 
 
@@ -20,7 +21,7 @@ def summary(campaign, state: PitacState) -> Summary:
     for player, capital in state.capitals.items():
         if capital:
             marks[capital] = ("capital",)
-    return Summary(state.turn, state.owners, state.capitals, "VP", state.vp_all_time, state.winner, marks)
+    return Summary(state.turn, state.owners, state.capitals, N_("VP"), state.vp_all_time, state.winner, marks)
 
 
 def to_json(campaign, state: PitacState, events=()) -> dict:
@@ -62,8 +63,11 @@ def standings(campaign, state: PitacState) -> Standings:
     for player in order:
         pid = player.id
         capital = state.capitals.get(pid)
-        status = ("Shogun" if state.winner == pid else "off the map" if pid in state.off_map
-                  else "not joined" if pid not in state.joined else "")
+        status = (N_("Shogun") if state.winner == pid else N_("off the map") if pid in state.off_map
+                  else N_("not joined") if pid not in state.joined else "")
         rows.append((pid, (counts.get(pid, 0), capital or "-", state.vp[pid], state.vp_all_time[pid], status)))
-    notes = (f"Shogun at {standing.shogun_needed(campaign, state)} of {len(campaign.map.provinces)} territories.",)
-    return Standings(("Territories", "Capital", "VP (this epoch)", "VP (all time)", "Status"), tuple(rows), notes)
+    notes = (N_("Shogun at %(needed)s of %(total)s territories.", needed=standing.shogun_needed(campaign, state),
+                total=len(campaign.map.provinces)),)
+    # N_: the site shows the columns, statuses and notes in its language (tr); the terminal in English
+    return Standings((N_("Territories"), N_("Capital"), N_("VP (this epoch)"), N_("VP (all time)"), N_("Status")),
+                     tuple(rows), notes)

@@ -9,6 +9,7 @@ unclear, and its test are listed in docs/rules/sengoku.md.
 
 from __future__ import annotations
 
+from ...i18n import N_, Message, N_plural, _, tr
 from ...suggest import did_you_mean
 from .. import Piece, Ruleset, Standings, Summary
 from . import record as rec
@@ -33,6 +34,9 @@ from .supply import supply_phase
 from . import marks, neutrals, winter
 
 KNOWN_PLAYS = ("forage", "portuguese_trader")
+#: a clan's status and an army's answer to an enemy, as the site names them (translated where shown)
+STATUSES = {"eliminated": N_("eliminated"), "usurped": N_("usurped"), "seppuku": N_("seppuku")}
+ANSWERS = {"battle": N_("battle"), "fortress": N_("fortress")}
 
 #: why a roll took fewer dice than written
 EXTRA_DICE = {
@@ -132,7 +136,7 @@ class Sengoku(Ruleset):
         return list(self._played(campaign, state, record, self._dice(campaign))[2])
 
     def resolve(self, campaign, state, record, dice):
-        after, events, _ = self._played(campaign, state, record, dice)
+        after, events, _problems = self._played(campaign, state, record, dice)
         return after, list(events)
 
     @staticmethod
@@ -176,17 +180,21 @@ class Sengoku(Ruleset):
         for move in record.moves:
             text = f"{move.army}: " + " → ".join(campaign.map.provinces[p].name for p in move.path)
             if move.forced:
-                text += f" (forced march {move.forced})"
+                text += " " + _("(forced march %(provinces)s)", provinces=move.forced)
             orders.setdefault(clan_of(move.army), []).append(text)
+
+        def answer(response) -> str:
+            if response.kind == "retreat":
+                return _("retreat to %(province)s", province=campaign.map.provinces[response.to].name)
+            return tr(ANSWERS.get(response.kind, response.kind))
         for army, response in record.responses.items():
-            what = f"retreat to {campaign.map.provinces[response.to].name}" if response.kind == "retreat" else response.kind
-            orders.setdefault(clan_of(army), []).append(f"{army}: {what}")
+            orders.setdefault(clan_of(army), []).append(f"{army}: {answer(response)}")
         for army, replies in getattr(record, "replies", {}).items():
             for response in replies:
-                what = f"retreat to {campaign.map.provinces[response.to].name}" if response.kind == "retreat" else response.kind
-                orders.setdefault(clan_of(army), []).append(f"{army} against {response.entrant}: {what}")
-        for army, _ in record.besiege:
-            orders.setdefault(clan_of(army), []).append(f"{army}: besiege")
+                orders.setdefault(clan_of(army), []).append(
+                    _("%(army)s against %(enemy)s: %(answer)s", army=army, enemy=response.entrant, answer=answer(response)))
+        for army, _path in record.besiege:
+            orders.setdefault(clan_of(army), []).append(f"{army}: " + _("besiege"))
         return orders
 
     def summary(self, campaign, state) -> Summary:
@@ -197,7 +205,7 @@ class Sengoku(Ruleset):
         pieces = tuple(Piece(a.province, a.clan, a.id, a.strength, "besieged" if a.besieged else None)
                        for a in sorted(state.armies.values(), key=lambda a: a.id))
         scores = {c: clan.prestige for c, clan in state.clans.items() if not clan.neutral}
-        return Summary(state.turn, state.owners, capitals, "Prestige", scores, state.winner, marks, pieces,
+        return Summary(state.turn, state.owners, capitals, N_("Prestige"), scores, state.winner, marks, pieces,
                        date_of(campaign.options, state.turn).label)
 
     def map_marks(self, campaign, before, after, record, events):
@@ -208,15 +216,20 @@ class Sengoku(Ruleset):
         order = sorted(state.clans.values(), key=lambda c: (c.neutral, not c.active, -c.prestige, c.id))
         for clan in order:
             armies = state.armies_of(clan.id)
-            status = ("Shogun" if state.shogun == clan.id else "winner" if state.winner == clan.id else
-                      "neutral" if clan.neutral and clan.active else "" if clan.active else clan.status)
+            status = (N_("Shogun") if state.shogun == clan.id else N_("winner") if state.winner == clan.id else
+                      N_("neutral") if clan.neutral and clan.active else "" if clan.active else STATUSES.get(clan.status, clan.status))
             if state.claim and state.claim.clan == clan.id:
-                status = f"claims the Shogunate ({state.claim.held}/{campaign.options['shogun_hold']})"
+                status = N_("claims the Shogunate (%(held)s/%(needed)s)", held=state.claim.held,
+                            needed=campaign.options["shogun_hold"])
             rows.append((clan.id, (state.count(clan.id), clan.prestige if not clan.neutral else "-", len(armies),
                                    sum(a.strength for a in armies), len(clan.hand), status)))
         date = date_of(campaign.options, state.turn)
-        notes = (f"{date.label} ({date.season}); deck {state.deck_number}, {len(state.deck)} cards left.",)
-        return Standings(("Provinces", "Prestige", "Armies", "Elements", "Cards", "Status"), tuple(rows), notes)
+        notes = (N_plural("%(date)s (%(season)s); deck %(deck)s, %(num)s card left.",
+                          "%(date)s (%(season)s); deck %(deck)s, %(num)s cards left.", len(state.deck), date=date.label,
+                          season=Message(date.season), deck=state.deck_number),)
+        # N_: the site shows the columns, statuses and notes in its language (tr); the terminal in English
+        return Standings((N_("Provinces"), N_("Prestige"), N_("Armies"), N_("Elements"), N_("Cards"), N_("Status")),
+                         tuple(rows), notes)
 
     def to_json(self, campaign, state, events=(), private: bool = False) -> dict:
         """The state after a turn and its events, as documented in docs/rules/sengoku.md ("State

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from ...i18n import N_
 from ...suggest import did_you_mean
 
 #: the seed's lists: name -> [[count, [types...], "gen" or ""], ...]
@@ -28,6 +29,9 @@ DEFAULT_ARMY_LISTS = {
                 [3, ["3Bw", "3Sh"], ""], [1, ["3Sh", "Art", "3Bw", "2Ps"], ""]],
     "ikko_ikki": [[1, ["3Kn", "3Cav"], "gen"], [3, ["4Bd"], ""], [4, ["3Bw", "3Sh"], ""], [4, ["5Wb"], ""]],
 }
+
+#: the lists' names a reader may need in another language (the clans' own are names)
+LIST_NAMES = (N_("standard"), N_("ikko ikki"))
 
 #: seed: "Imagawa, Hojo, Uesugi & Mori", "Takeda", "Shimazu"
 DEFAULT_CLAN_LISTS = {"imagawa": "standard", "hojo": "standard", "uesugi": "standard", "mori": "standard",

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ...i18n import N_
 from ...suggest import did_you_mean
 from .armylists import counted, remove, text_of, without_general
 from .cards import play_card
@@ -58,13 +59,13 @@ def who_lost(counted, points, general, coin, sides: str, general_how: str):
                          f"{counted[1]} of {points[1]}); the battle ends when the first one breaks",
                          "enter the losses when the battle ended", "breaking points")
     if any(broke):
-        return broke.index(True), "the enemy broke"
+        return broke.index(True), N_("the enemy broke")
     if any(general):
         return general.index(True), general_how
     if counted[0] != counted[1]:
-        return (0 if counted[0] > counted[1] else 1), "fewer elements lost when time ran out"
+        return (0 if counted[0] > counted[1] else 1), N_("fewer elements lost when time ran out")
     if coin in ("attacker", "defender"):
-        return (1 if coin == "attacker" else 0), "equal losses: the coin toss"
+        return (1 if coin == "attacker" else 0), N_("equal losses: the coin toss")
     return Undecided(f"both sides lost {counted[0]} elements and no one broke: the coin toss decides",
                      "write  coin: attacker  or  coin: defender  (the winner of the toss)", "battles")
 
@@ -150,7 +151,8 @@ def fight(ctx, state, b):
             ctx.problem(f"{army.clan} plays {len(side.cards)} cards in one battle; at most {opts['cards_per_battle']}",
                         side.at + ("cards",), rule="cards in battle", about=both)
         for card in side.cards[:opts["cards_per_battle"]]:
-            state, played = play_card(ctx, state, army.clan, card, f"battle of {ctx.name(b.province)}", side.at + ("cards",))
+            state, played = play_card(ctx, state, army.clan, card, N_("battle of %(province)s", province=ctx.name(b.province)),
+                                      side.at + ("cards",))
             if played and card == "bitter_enders":
                 extra += opts["bitter_enders"]
         size, lost = army.strength, side.lost
@@ -184,7 +186,7 @@ def fight(ctx, state, b):
         counted[1 - bua_i] += 1
     points = [breaking_point(opts, s) + e for s, e in zip(sizes, bonus)]
     general = [b.attacker.general_lost and counted[0] > counted[1], b.defender.general_lost and counted[1] > counted[0]]
-    decided = who_lost(counted, points, general, b.coin, "armies", "the enemy lost its general and more elements")
+    decided = who_lost(counted, points, general, b.coin, "armies", N_("the enemy lost its general and more elements"))
     if isinstance(decided, Undecided):
         ctx.reject(decided.message, b.at, hint=decided.hint, rule=decided.rule, **rejected)
         return state
@@ -221,31 +223,31 @@ def fight(ctx, state, b):
         ctx.fought_at.setdefault(b.province, set()).add(army.id)
         left = army.strength - sides[i].lost - sides[i].penalty
         if sides[i].penalty:
-            ctx.emit(ElementsLost(army.id, army.clan, sides[i].penalty, "the umpire's penalty for abusing the time limits"))
+            ctx.emit(ElementsLost(army.id, army.clan, sides[i].penalty, N_("the umpire's penalty for abusing the time limits")))
         armies[army.id] = army.but(strength=left, besieged=False, **_tracked(ctx, army, sides[i], b.province))
         for c, ally, cost in contingents[i]:
             ctx.fought.add(ally.id)
             ally = armies[ally.id]
             armies[ally.id] = ally.but(strength=ally.strength - c.lost - cost)
             if cost:
-                ctx.emit(ElementsLost(ally.id, ally.clan, cost, "forced march of its contingent"))
+                ctx.emit(ElementsLost(ally.id, ally.clan, cost, N_("forced march of its contingent")))
     ctx.fought_pairs.add(frozenset(both))
     for army_id in sorted({f.id for f in fighters} | {c.army for i in range(2) for c, _, _ in contingents[i]}):
         army = armies[army_id]
         if army.strength <= 0:
             del armies[army_id]
-            ctx.emit(ArmyDestroyed(army_id, army.clan, army.province, "every element lost in battle"))
+            ctx.emit(ArmyDestroyed(army_id, army.clan, army.province, N_("every element lost in battle")))
     state = state.but(armies=armies)
     # sieges: a beaten besieger lifts its siege; a won relief battle may take the castle
     sieges = dict(state.sieges)
     if siege is not None and siege.besieger == loser.id:
-        ctx.emit(SiegeLifted(b.province, loser.id, "the besieger lost the battle"))
+        ctx.emit(SiegeLifted(b.province, loser.id, N_("the besieger lost the battle")))
         if siege.defender in armies:
             armies[siege.defender] = armies[siege.defender].but(besieged=False)
         del sieges[b.province]
         state = state.but(armies=armies, sieges=sieges)
     if castle:
-        state = capture(ctx, state, b.province, winner.clan, "relief battle: the besieger held the BUA")
+        state = capture(ctx, state, b.province, winner.clan, N_("relief battle: the besieger held the BUA"))
     # the loser retreats; the victor answers the next army to have entered, if any
     beaten = state.armies.get(loser.id)
     if beaten is not None:
@@ -447,17 +449,18 @@ def retreat(ctx, state, army, chosen, at):
         capital = state.clans[army.clan].capital
         cut_off = distance_to(ctx.map, army.province, [capital], LAND) is None
         ctx.emit(ArmyDestroyed(army.id, army.clan, army.province,
-                               "beaten, it could not retreat towards its capital: " +
-                               ("only the sea lies that way, and an army cannot retreat across a sea route" if cut_off
-                                else "enemy armies block every way")))
+                               N_("beaten, it could not retreat towards its capital: only the sea lies that way, and "
+                                  "an army cannot retreat across a sea route") if cut_off
+                               else N_("beaten, it could not retreat towards its capital: enemy armies block every way")))
         ctx.award(army.clan, "army_destroyed")
         return state.but(armies=armies)
     if chosen is not None:
-        how = "as written"
+        how = N_("as written")
     elif len(options) == 1:
-        how = "the only way"
+        how = N_("the only way")
     else:
-        how = f"retreat: not written; of {', '.join(ctx.name(o) for o in options)}, the first by the rule's order"
+        how = N_("retreat: not written; of %(options)s, the first by the rule's order",
+                 options=", ".join(ctx.name(o) for o in options))
     armies[army.id] = army.but(province=to, retreated=True, besieged=False)
     ctx.emit(ArmyRetreated(army.id, army.clan, army.province, to, how))
     return state.but(armies=armies)

@@ -5,6 +5,7 @@ armies on each side, checked like a battle of two (battle.py) and enforced per a
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ...suggest import did_you_mean
 from .battle import (Undecided, _all_present, _neutral_attacks, checked_contingent, _on_table, _tracked,
                      breaking_point, retreat, who_lost)
@@ -79,7 +80,8 @@ def fight_big(ctx, state, b):
                     ctx.problem(f"{army.clan} plays more than {opts['cards_per_battle']} cards in one battle", side.at + ("cards",),
                                 rule="cards in battle", about=ids)
                 continue
-            state, ok = play_card(ctx, state, army.clan, card, f"battle of {ctx.name(b.province)}", side.at + ("cards",))
+            state, ok = play_card(ctx, state, army.clan, card, N_("battle of %(province)s", province=ctx.name(b.province)),
+                                  side.at + ("cards",))
             if ok and card == "bitter_enders":
                 bonus[i] += opts["bitter_enders"]
     # sizes, losses and contingents, side by side
@@ -106,7 +108,7 @@ def fight_big(ctx, state, b):
     general = [b.attackers[0].general_lost and totals[0] > totals[1],
                b.defenders[0].general_lost and totals[1] > totals[0]]
     decided = who_lost(totals, points, general, b.coin, "sides",
-                       "the enemy's commander-in-chief lost his general and the side more elements")
+                       N_("the enemy's commander-in-chief lost his general and the side more elements"))
     if isinstance(decided, Undecided):
         ctx.reject(decided.message, b.at, hint=decided.hint, rule=decided.rule, **rejected)
         return state
@@ -141,7 +143,7 @@ def fight_big(ctx, state, b):
         ctx.fought.add(army.id)
         ctx.fought_at.setdefault(b.province, set()).add(army.id)
         if side.penalty:
-            ctx.emit(ElementsLost(army.id, army.clan, side.penalty, "the umpire's penalty for abusing the time limits"))
+            ctx.emit(ElementsLost(army.id, army.clan, side.penalty, N_("the umpire's penalty for abusing the time limits")))
         armies[army.id] = army.but(strength=army.strength - side.lost - side.penalty, besieged=False,
                                    **_tracked(ctx, army, side, b.province))
     for x in teams[0]:
@@ -152,12 +154,12 @@ def fight_big(ctx, state, b):
         ally = armies[ally.id]
         armies[ally.id] = ally.but(strength=ally.strength - c.lost - cost)
         if cost:
-            ctx.emit(ElementsLost(ally.id, ally.clan, cost, "forced march of its contingent"))
+            ctx.emit(ElementsLost(ally.id, ally.clan, cost, N_("forced march of its contingent")))
     for army_id in sorted(set(ids) | {c.army for _, _, c, _, _ in contingents}):
         army = armies[army_id]
         if army.strength <= 0:
             del armies[army_id]
-            ctx.emit(ArmyDestroyed(army_id, army.clan, army.province, "every element lost in battle"))
+            ctx.emit(ArmyDestroyed(army_id, army.clan, army.province, N_("every element lost in battle")))
     state = state.but(armies=armies)
     # every army of the losing side retreats, in the order written
     for side in (b.attackers, b.defenders)[loser_i]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import Message
+
 
 @dataclass(frozen=True)
 class Date:
@@ -14,7 +16,8 @@ class Date:
 
     @property
     def label(self) -> str:
-        return f"{self.month} {self.year}"
+        """ "May 1561": a :class:`~chronicle.i18n.Message` the site shows in its language."""
+        return Message("%(month)s %(year)s", month=Message(self.month), year=self.year)
 
     @property
     def winter(self) -> bool:

@@ -15,6 +15,7 @@ its draw is a :class:`CardDrawn` with ``hidden`` true, public only as "drew a ca
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ...suggest import did_you_mean
 from .events import CardDrawn, CardPlayed, DeckEmpty, DeckReshuffled, GameEnded, MarriagePassed
 
@@ -142,8 +143,9 @@ def end_of_turn(ctx, state):
         best = max((state.clans[c].prestige for c in contenders), default=0)
         top = sorted(c for c in contenders if state.clans[c].prestige == best)
         winner = top[0] if len(top) == 1 else None
-        ctx.emit(GameEnded(winner, best, f"deck {state.deck_number} is dealt and its last turn played" +
-                           ("" if winner else f"; tied: {', '.join(top)}")))
+        ctx.emit(GameEnded(winner, best, N_("deck %(deck)s is dealt and its last turn played", deck=state.deck_number)
+                           if winner else N_("deck %(deck)s is dealt and its last turn played; tied: %(clans)s",
+                                             deck=state.deck_number, clans=", ".join(top))))
         return state.but(game_over=True, winner=winner)
     clans = dict(state.clans)
     held = 0

@@ -7,6 +7,7 @@ the clan that took its last."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .cards import pass_marriage
 from .events import ArmyDisbanded, ClanOut, ProvinceConquered
 
@@ -45,7 +46,7 @@ def eliminate_landless(ctx, state):
         if not clan.active or state.count(clan_id):
             continue
         victor = ctx.last_taker.get(clan_id)
-        state = remove_clan(ctx, state, clan_id, "eliminated", "it holds no province")
+        state = remove_clan(ctx, state, clan_id, "eliminated", N_("it holds no province"))
         state = pass_marriage(ctx, state, clan_id, victor)
     return state
 
@@ -56,7 +57,7 @@ def remove_clan(ctx, state, clan_id: str, status: str, reason: str):
     for army in sorted(state.armies.values(), key=lambda a: a.id):
         if army.clan == clan_id:
             del armies[army.id]
-            ctx.emit(ArmyDisbanded(army.id, clan_id, army.province, f"{clan_id} is out of the game"))
+            ctx.emit(ArmyDisbanded(army.id, clan_id, army.province, N_("%(clan)s is out of the game", clan=clan_id)))
     owners = {p: (None if o == clan_id else o) for p, o in state.owners.items()}
     sieges = {p: s for p, s in state.sieges.items() if s.besieger in armies}
     for p, s in sieges.items():

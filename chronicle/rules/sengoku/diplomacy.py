@@ -7,6 +7,7 @@ daimyo's armies stay in his provinces for d6 turns)."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .cards import play_card
 from .context import province_mark
 from .conquest import remove_clan
@@ -109,17 +110,17 @@ def ninja(ctx, state, by, target, spy, path):
     if by == target or not state.clans[target].active or not state.clans[by].active:
         ctx.problem(f"{by} cannot send a ninja against {target}", path, rule="ninja")
         return state
-    state, ok = play_card(ctx, state, by, "ninja", f"against {target}", path)
+    state, ok = play_card(ctx, state, by, "ninja", N_("against %(clan)s", clan=target), path)
     if not ok:
         return state
     cause = len(ctx.events) - 1
     ctx.award(by, "ninja_used", cause=cause)
     modifier = 0
     if spy == "by":
-        state, ok = play_card(ctx, state, by, "spy", "to help the ninja", path + ("spy",))
+        state, ok = play_card(ctx, state, by, "spy", N_("to help the ninja"), path + ("spy",))
         modifier = 1 if ok else 0
     elif spy == "target":
-        state, ok = play_card(ctx, state, target, "spy", "against the ninja", path + ("spy",))
+        state, ok = play_card(ctx, state, target, "spy", N_("against the ninja"), path + ("spy",))
         modifier = -1 if ok else 0
     die = ctx.die("ninja", target)
     roll = die.value
@@ -142,7 +143,7 @@ def ninja(ctx, state, by, target, spy, path):
                 ctx.emit(Succession(target, heir, "usurper-beaten", (heir_die,)))
             else:
                 ctx.emit(Succession(target, heir, "usurped", (heir_die,)))
-                state = remove_clan(ctx, state, target, "usurped", "a general seized the clan after the daimyo's assassination")
+                state = remove_clan(ctx, state, target, "usurped", N_("a general seized the clan after the daimyo's assassination"))
                 from .cards import pass_marriage
                 state = pass_marriage(ctx, state, target, None)
     elif score >= opts["ninja_wound_on"]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import N_, _, join, ngettext, tr
 from .. import Event
 
 
@@ -53,8 +54,16 @@ class SengokuEvent(Event):
         return super().to_json()
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _elements(count: int) -> str:
+    return ngettext("%(num)s element", "%(num)s elements", count)
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def _provinces(count: int) -> str:
+    return ngettext("%(num)s province", "%(num)s provinces", count)
 
 
 def _path(name, path) -> str:
@@ -72,9 +81,10 @@ class ClanSetUp(SengokuEvent):
     neutral: bool
 
     def describe(self, name=str) -> str:
-        who = f"{name(self.clan)} (neutral, moved by the umpire)" if self.neutral else name(self.clan)
-        forts = ", ".join(name(f) for f in self.fortresses) or "none"
-        return f"{who} holds {_n(self.provinces, 'province')}, capital {name(self.capital)}, fortress {forts}"
+        who = _("%(clan)s (neutral, moved by the umpire)", clan=name(self.clan)) if self.neutral else name(self.clan)
+        forts = ", ".join(name(f) for f in self.fortresses) or _("none")
+        return _("%(clan)s holds %(provinces)s, capital %(capital)s, fortress %(fortresses)s", clan=who,
+                 provinces=_provinces(self.provinces), capital=name(self.capital), fortresses=forts)
 
 
 @dataclass(frozen=True)
@@ -83,10 +93,11 @@ class ArmyRaised(SengokuEvent):
     clan: str
     province: str
     strength: int
-    rule: str = "set-up"
+    rule: str = N_("set-up")
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} raised army {self.army} ({_n(self.strength, 'element')}) at {name(self.province)} ({self.rule})"
+        return _("%(clan)s raised army %(army)s (%(elements)s) at %(province)s (%(rule)s)", clan=name(self.clan),
+                 army=self.army, elements=_elements(self.strength), province=name(self.province), rule=tr(self.rule))
 
 
 @dataclass(frozen=True)
@@ -98,7 +109,8 @@ class ArmyListed(SengokuEvent):
 
     def describe(self, name=str) -> str:
         listed = ", ".join(f"{n}x{kind}" for kind, n in self.elements)
-        return f"{name(self.clan)}'s army {self.army} takes the field as {listed} (the {self.army_list.replace('_', ' ')} list)"
+        return _("%(clan)s's army %(army)s takes the field as %(elements)s (the %(list)s list)", clan=name(self.clan),
+                 army=self.army, elements=listed, list=tr(self.army_list.replace("_", " ")))
 
 
 @dataclass(frozen=True)
@@ -109,11 +121,20 @@ class ArmyDisbanded(SengokuEvent):
     rule: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)}'s army {self.army} at {name(self.province)} is disbanded ({self.rule})"
+        return _("%(clan)s's army %(army)s at %(province)s is disbanded (%(rule)s)", clan=name(self.clan), army=self.army,
+                 province=name(self.province), rule=tr(self.rule))
+
+
+#: the seed's names of the cards, translated where shown (a card the options add is named from its id)
+CARD_TITLES = {"marriage": N_("Marriage into the Shogun family"), "spy": N_("Spy"), "ninja": N_("Ninja"),
+               "portuguese_trader": N_("Portuguese Trader"), "forage": N_("Forage"), "bitter_enders": N_("Bitter Enders"),
+               "treachery": N_("Treachery"), "excellent_reconnaissance": N_("Excellent Reconnaissance"),
+               "blank": N_("Blank")}
 
 
 def card_title(card: str) -> str:
-    return "Marriage into the Shogun family" if card == "marriage" else card.replace("_", " ").title()
+    """A card's name as the seed prints it, in the language in force."""
+    return tr(CARD_TITLES[card]) if card in CARD_TITLES else card.replace("_", " ").title()
 
 
 @dataclass(frozen=True)
@@ -128,16 +149,17 @@ class CardDrawn(SengokuEvent):
 
     def describe(self, name=str) -> str:
         if self.card == "marriage":
-            return f"{name(self.clan)} drew the Marriage into the Shogun family card and keeps it for the game"
+            return _("%(clan)s drew the Marriage into the Shogun family card and keeps it for the game", clan=name(self.clan))
         if self.hidden:
-            return f"{name(self.clan)} drew a card from deck {self.deck}"
-        return f"{name(self.clan)} drew {card_title(self.card)} from deck {self.deck}"
+            return _("%(clan)s drew a card from deck %(deck)s", clan=name(self.clan), deck=self.deck)
+        return _("%(clan)s drew %(card)s from deck %(deck)s", clan=name(self.clan), card=card_title(self.card), deck=self.deck)
 
     def describe_private(self, name=str) -> str:
         if not self.hidden:
             return self.describe(name)
-        how = "as written" if self.recorded else "dealt from the seeded shuffle"
-        return f"{name(self.clan)} drew {card_title(self.card)} from deck {self.deck} ({how}; hidden until played)"
+        how = _("as written") if self.recorded else _("dealt from the seeded shuffle")
+        return _("%(clan)s drew %(card)s from deck %(deck)s (%(how)s; hidden until played)", clan=name(self.clan),
+                 card=card_title(self.card), deck=self.deck, how=how)
 
     def to_json(self, private: bool = False) -> dict:
         data = super().to_json()
@@ -155,9 +177,17 @@ class DeckEmpty(SengokuEvent):
     last: bool = False                 # the last deck of the game: the game ends after this turn
 
     def describe(self, name=str) -> str:
-        extra = f"; {', '.join(map(name, self.undealt))} drew nothing" if self.undealt else ""
-        then = "the game ends" if self.last else "the cards are reshuffled"
-        return f"The last card of deck {self.deck} is drawn{extra}: the turn is played out, then {then}"
+        undealt = ", ".join(map(name, self.undealt))
+        if self.undealt and self.last:
+            return _("The last card of deck %(deck)s is drawn; %(clans)s drew nothing: the turn is played out, then the "
+                     "game ends", deck=self.deck, clans=undealt)
+        if self.undealt:
+            return _("The last card of deck %(deck)s is drawn; %(clans)s drew nothing: the turn is played out, then the "
+                     "cards are reshuffled", deck=self.deck, clans=undealt)
+        if self.last:
+            return _("The last card of deck %(deck)s is drawn: the turn is played out, then the game ends", deck=self.deck)
+        return _("The last card of deck %(deck)s is drawn: the turn is played out, then the cards are reshuffled",
+                 deck=self.deck)
 
 
 @dataclass(frozen=True)
@@ -166,7 +196,9 @@ class DeckReshuffled(SengokuEvent):
     cards: int
 
     def describe(self, name=str) -> str:
-        return f"Every card but the Marriage cards held goes back: deck {self.deck} of {_n(self.cards, 'card')} is shuffled"
+        return ngettext("Every card but the Marriage cards held goes back: deck %(deck)s of %(num)s card is shuffled",
+                        "Every card but the Marriage cards held goes back: deck %(deck)s of %(num)s cards is shuffled",
+                        self.cards, deck=self.deck)
 
 
 @dataclass(frozen=True)
@@ -176,7 +208,8 @@ class CardPlayed(SengokuEvent):
     purpose: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} played {card_title(self.card)} ({self.purpose})"
+        return _("%(clan)s played %(card)s (%(purpose)s)", clan=name(self.clan), card=card_title(self.card),
+                 purpose=tr(self.purpose))
 
 
 @dataclass(frozen=True)
@@ -188,7 +221,8 @@ class MovementOrder(SengokuEvent):
 
     def describe(self, name=str) -> str:
         rolls = "; ".join(f"{name(c)} {'/'.join(map(str, r))}" for c, r in self.rolls)
-        return f"Movement order: {', '.join(map(name, self.order))} ({self.how}{': ' + rolls if rolls else ''})"
+        how = tr(self.how) + (": " + rolls if rolls else "")
+        return _("Movement order: %(order)s (%(how)s)", order=", ".join(map(name, self.order)), how=how)
 
 
 # ---- diplomacy ------------------------------------------------------------------------------
@@ -198,7 +232,7 @@ class AllianceFormed(SengokuEvent):
     clans: tuple[str, str]
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clans[0])} and {name(self.clans[1])} formed an alliance"
+        return _("%(clan)s and %(other)s formed an alliance", clan=name(self.clans[0]), other=name(self.clans[1]))
 
 
 @dataclass(frozen=True)
@@ -207,7 +241,7 @@ class AllianceBroken(SengokuEvent):
     other: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.by)} broke the alliance with {name(self.other)}"
+        return _("%(clan)s broke the alliance with %(other)s", clan=name(self.by), other=name(self.other))
 
 
 @dataclass(frozen=True)
@@ -216,7 +250,9 @@ class TreatyBroken(SengokuEvent):
     note: str = ""
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} broke treaty obligations" + (f": {self.note}" if self.note else "")
+        if self.note:
+            return _("%(clan)s broke treaty obligations: %(note)s", clan=name(self.clan), note=self.note)
+        return _("%(clan)s broke treaty obligations", clan=name(self.clan))
 
 
 @dataclass(frozen=True)
@@ -226,7 +262,8 @@ class ProvincesCeded(SengokuEvent):
     provinces: tuple[str, ...]
 
     def describe(self, name=str) -> str:
-        return f"{name(self.giver)} ceded {', '.join(map(name, self.provinces))} to {name(self.taker)}"
+        return _("%(giver)s ceded %(provinces)s to %(taker)s", giver=name(self.giver),
+                 provinces=", ".join(map(name, self.provinces)), taker=name(self.taker))
 
 
 @dataclass(frozen=True)
@@ -235,7 +272,7 @@ class FortressBuilt(SengokuEvent):
     province: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} built a fortress in {name(self.province)}"
+        return _("%(clan)s built a fortress in %(province)s", clan=name(self.clan), province=name(self.province))
 
 
 @dataclass(frozen=True)
@@ -245,7 +282,8 @@ class Penalty(SengokuEvent):
     reason: str
 
     def describe(self, name=str) -> str:
-        return f"The umpire penalised {name(self.clan)}: {self.prestige:+d} prestige ({self.reason})"
+        return _("The umpire penalised %(clan)s: %(points)s prestige (%(reason)s)", clan=name(self.clan),
+                 points=_signed(self.prestige), reason=tr(self.reason))
 
 
 @dataclass(frozen=True)
@@ -259,11 +297,18 @@ class NinjaAttempt(SengokuEvent):
     dice: tuple[Roll, ...] = ()        # the ninja die, then (a wound) the d6 of turns
 
     def describe(self, name=str) -> str:
-        mod = f"{self.modifier:+d} spy " if self.modifier else ""
-        what = {"assassinated": f"{name(self.target)}'s daimyo is assassinated",
-                "wounded": f"{name(self.target)}'s daimyo is wounded for {_n(self.wound_turns or 0, 'turn')}: no orders out of his own provinces",
-                "failed": "the attempt fails"}[self.outcome]
-        return f"{name(self.by)} sent a ninja against {name(self.target)}: d6 {self.roll} {mod}— {what}"
+        roll = f"{self.roll} " + (_("%(modifier)s spy", modifier=_signed(self.modifier)) + " " if self.modifier else "")
+        target = name(self.target)
+        if self.outcome == "assassinated":
+            what = _("%(clan)s's daimyo is assassinated", clan=target)
+        elif self.outcome == "wounded":
+            what = ngettext("%(clan)s's daimyo is wounded for %(num)s turn: no orders out of his own provinces",
+                            "%(clan)s's daimyo is wounded for %(num)s turns: no orders out of his own provinces",
+                            self.wound_turns or 0, clan=target)
+        else:
+            what = _("the attempt fails")
+        return _("%(clan)s sent a ninja against %(target)s: d6 %(roll)s— %(what)s", clan=name(self.by), target=target,
+                 roll=roll, what=what)
 
 
 @dataclass(frozen=True)
@@ -274,10 +319,10 @@ class Succession(SengokuEvent):
     dice: tuple[Roll, ...] = ()
 
     def describe(self, name=str) -> str:
-        what = {"heir": "the heir secures the succession",
-                "usurper-beaten": "a general tries to seize the clan and is beaten",
-                "usurped": "a general seizes the clan: the player is out of the game"}[self.outcome]
-        return f"{name(self.clan)} succession roll {self.roll}: {what}"
+        what = {"heir": _("the heir secures the succession"),
+                "usurper-beaten": _("a general tries to seize the clan and is beaten"),
+                "usurped": _("a general seizes the clan: the player is out of the game")}[self.outcome]
+        return _("%(clan)s succession roll %(roll)s: %(what)s", clan=name(self.clan), roll=self.roll, what=what)
 
 
 # ---- movement ----------------------------------------------------------------------------------
@@ -292,9 +337,11 @@ class ArmyMoved(SengokuEvent):
     rule: str = ""
 
     def describe(self, name=str) -> str:
-        forced = f", forced march of {_n(self.forced, 'province')} costing {_n(self.lost, 'element')}" if self.forced else ""
-        rule = f" ({self.rule})" if self.rule else ""
-        return f"{name(self.clan)}'s army {self.army} moved {_path(name, self.path)}{forced}{rule}"
+        text = _("%(clan)s's army %(army)s moved %(path)s", clan=name(self.clan), army=self.army, path=_path(name, self.path))
+        if self.forced:
+            text += _(", forced march of %(provinces)s costing %(elements)s", provinces=_provinces(self.forced),
+                      elements=_elements(self.lost))
+        return text + (f" ({tr(self.rule)})" if self.rule else "")
 
 
 @dataclass(frozen=True)
@@ -309,8 +356,11 @@ class StormAtSea(SengokuEvent):
     def describe(self, name=str) -> str:
         a, b = self.crossing
         if self.lost or self.roll == 1:
-            return f"A storm hit {self.army}'s fleet from {name(a)} to {name(b)} (d6 {self.roll}): {_n(self.lost, 'element')} lost"
-        return f"{self.army} crossed from {name(a)} to {name(b)} in fair weather (d6 {self.roll})"
+            return ngettext("A storm hit %(army)s's fleet from %(start)s to %(end)s (d6 %(roll)s): %(num)s element lost",
+                            "A storm hit %(army)s's fleet from %(start)s to %(end)s (d6 %(roll)s): %(num)s elements lost",
+                            self.lost, army=self.army, start=name(a), end=name(b), roll=self.roll)
+        return _("%(army)s crossed from %(start)s to %(end)s in fair weather (d6 %(roll)s)", army=self.army, start=name(a),
+                 end=name(b), roll=self.roll)
 
 
 @dataclass(frozen=True)
@@ -321,7 +371,10 @@ class ElementsTransferred(SengokuEvent):
     distance: int
 
     def describe(self, name=str) -> str:
-        return f"{_n(self.elements, 'element')} marched {_n(self.distance, 'province')} from {self.giver} to reinforce {self.taker}"
+        return ngettext("%(elements)s marched %(provinces)s from %(giver)s to reinforce %(taker)s",
+                        "%(elements)s marched %(provinces)s from %(giver)s to reinforce %(taker)s", self.elements,
+                        elements=_elements(self.elements), provinces=_provinces(self.distance), giver=self.giver,
+                        taker=self.taker)
 
 
 @dataclass(frozen=True)
@@ -334,8 +387,11 @@ class BattleRefused(SengokuEvent):
     after: str | None = None           # the army it had just beaten (the victor answering the next entrant)
 
     def describe(self, name=str) -> str:
-        first = f"Having beaten {self.after}, " if self.after else ""
-        return f"{first}{self.army} refused battle with {self.enemy} and withdrew from {name(self.province)} to {name(self.to)}"
+        values = {"army": self.army, "enemy": self.enemy, "province": name(self.province), "to": name(self.to)}
+        if self.after:
+            return _("Having beaten %(beaten)s, %(army)s refused battle with %(enemy)s and withdrew from %(province)s to "
+                     "%(to)s", beaten=self.after, **values)
+        return _("%(army)s refused battle with %(enemy)s and withdrew from %(province)s to %(to)s", **values)
 
 
 @dataclass(frozen=True)
@@ -347,8 +403,11 @@ class ShutInCastle(SengokuEvent):
     after: str | None = None           # the army it had just beaten (the victor answering the next entrant)
 
     def describe(self, name=str) -> str:
-        first = f"Having beaten {self.after}, " if self.after else ""
-        return f"{first}{self.army} shut itself in the castle of {name(self.province)} before {self.enemy}"
+        values = {"army": self.army, "enemy": self.enemy, "province": name(self.province)}
+        if self.after:
+            return _("Having beaten %(beaten)s, %(army)s shut itself in the castle of %(province)s before %(enemy)s",
+                     beaten=self.after, **values)
+        return _("%(army)s shut itself in the castle of %(province)s before %(enemy)s", **values)
 
 
 # ---- sieges ------------------------------------------------------------------------------
@@ -361,8 +420,11 @@ class SiegeBegun(SengokuEvent):
     defender: str | None
 
     def describe(self, name=str) -> str:
-        inside = f"with {self.defender} inside" if self.defender else "undefended"
-        return f"{self.besieger} ({name(self.clan)}) laid siege to the castle of {name(self.province)}, {inside}"
+        values = {"army": self.besieger, "clan": name(self.clan), "province": name(self.province)}
+        if self.defender:
+            return _("%(army)s (%(clan)s) laid siege to the castle of %(province)s, with %(inside)s inside",
+                     inside=self.defender, **values)
+        return _("%(army)s (%(clan)s) laid siege to the castle of %(province)s, undefended", **values)
 
 
 @dataclass(frozen=True)
@@ -378,11 +440,15 @@ class SiegeRoll(SengokuEvent):
     dice: tuple[Roll, ...] = ()
 
     def describe(self, name=str) -> str:
-        bonus = f"{self.bonus:+d} trader " if self.bonus else ""
+        roll = f"{self.roll} " + (_("%(bonus)s trader", bonus=_signed(self.bonus)) + " " if self.bonus else "")
+        values = {"province": name(self.province), "army": self.besieger, "roll": roll, "needed": self.needed}
         if self.taken:
-            return f"Siege of {name(self.province)}: {self.besieger} rolled {self.roll} {bonus}(needed {self.needed}) and took the castle"
-        cost = "the Forage card spared the element" if self.forage else f"{_n(self.lost, 'element')} lost"
-        return f"Siege of {name(self.province)}: {self.besieger} rolled {self.roll} {bonus}(needed {self.needed}), failed; {cost}"
+            return _("Siege of %(province)s: %(army)s rolled %(roll)s(needed %(needed)s) and took the castle", **values)
+        if self.forage:
+            cost = _("the Forage card spared the element")
+        else:
+            cost = ngettext("%(num)s element lost", "%(num)s elements lost", self.lost)
+        return _("Siege of %(province)s: %(army)s rolled %(roll)s(needed %(needed)s), failed; %(cost)s", cost=cost, **values)
 
 
 @dataclass(frozen=True)
@@ -392,7 +458,8 @@ class SiegeLifted(SengokuEvent):
     reason: str
 
     def describe(self, name=str) -> str:
-        return f"The siege of {name(self.province)} by {self.besieger} is lifted: {self.reason}"
+        return _("The siege of %(province)s by %(army)s is lifted: %(reason)s", province=name(self.province),
+                 army=self.besieger, reason=tr(self.reason))
 
 
 @dataclass(frozen=True)
@@ -404,7 +471,10 @@ class CastleTaken(SengokuEvent):
     how: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.by)} took the {self.castle} of {name(self.province)} from {name(self.from_clan)} ({self.how})"
+        values = {"clan": name(self.by), "province": name(self.province), "loser": name(self.from_clan), "how": tr(self.how)}
+        if self.castle == "capital":
+            return _("%(clan)s took the capital of %(province)s from %(loser)s (%(how)s)", **values)
+        return _("%(clan)s took the fortress of %(province)s from %(loser)s (%(how)s)", **values)
 
 
 @dataclass(frozen=True)
@@ -415,7 +485,8 @@ class ArmyDestroyed(SengokuEvent):
     reason: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)}'s army {self.army} is destroyed in {name(self.province)}: {self.reason}"
+        return _("%(clan)s's army %(army)s is destroyed in %(province)s: %(reason)s", clan=name(self.clan), army=self.army,
+                 province=name(self.province), reason=tr(self.reason))
 
 
 # ---- battles ------------------------------------------------------------------------------
@@ -463,26 +534,37 @@ class BattleFought(SengokuEvent):
 
     def describe(self, name=str) -> str:
         a, d = self.attacker, self.defender
+        values = {"province": name(self.province), "size": self.sizes[0], "enemy_size": self.sizes[1],
+                  "lost": self.lost[0], "enemy_lost": self.lost[1], "breaks": self.breaking[0],
+                  "enemy_breaks": self.breaking[1], "how": tr(self.how)}
         if self.big_battle:
             a = ", ".join(x.army for x in self.armies if x.side == "attacker")
             d = ", ".join(x.army for x in self.armies if x.side == "defender")
-            won = "attackers" if any(x.army == self.winner and x.side == "attacker" for x in self.armies) else "defenders"
-            text = (f"Big Battle of {name(self.province)}: {a} ({self.sizes[0]}) against {d} ({self.sizes[1]}); "
-                    f"losses {self.lost[0]}–{self.lost[1]} (breaking points {self.breaking[0]} and {self.breaking[1]}); "
-                    f"the {won} won ({self.how})")
+            if any(x.army == self.winner and x.side == "attacker" for x in self.armies):
+                text = _("Big Battle of %(province)s: %(attackers)s (%(size)s) against %(defenders)s (%(enemy_size)s); "
+                         "losses %(lost)s–%(enemy_lost)s (breaking points %(breaks)s and %(enemy_breaks)s); the attackers "
+                         "won (%(how)s)", attackers=a, defenders=d, **values)
+            else:
+                text = _("Big Battle of %(province)s: %(attackers)s (%(size)s) against %(defenders)s (%(enemy_size)s); "
+                         "losses %(lost)s–%(enemy_lost)s (breaking points %(breaks)s and %(enemy_breaks)s); the defenders "
+                         "won (%(how)s)", attackers=a, defenders=d, **values)
         else:
-            text = (f"Battle of {name(self.province)}: {a} ({name(self.attacker_clan)}, {self.sizes[0]}) against "
-                    f"{d} ({name(self.defender_clan)}, {self.sizes[1]}); losses {self.lost[0]}–{self.lost[1]} "
-                    f"(breaking points {self.breaking[0]} and {self.breaking[1]}); {self.winner} won ({self.how})")
+            text = _("Battle of %(province)s: %(attacker)s (%(attacker_clan)s, %(size)s) against %(defender)s "
+                     "(%(defender_clan)s, %(enemy_size)s); losses %(lost)s–%(enemy_lost)s (breaking points %(breaks)s and "
+                     "%(enemy_breaks)s); %(winner)s won (%(how)s)", attacker=a, defender=d,
+                     attacker_clan=name(self.attacker_clan), defender_clan=name(self.defender_clan), winner=self.winner,
+                     **values)
         fell = [x.army for x in self.armies if x.general_lost]
         if fell:
-            text += "; the general of " + " and of ".join(fell) + " fell"
+            text += "; " + ngettext("the general of %(armies)s fell", "the generals of %(armies)s fell", len(fell),
+                                    armies=join(fell))
         if self.camp_taken_by:
-            text += f"; {self.camp_taken_by} took the enemy camp"
+            text += "; " + _("%(army)s took the enemy camp", army=self.camp_taken_by)
         if self.bua_taken_by:
-            text += f"; {self.bua_taken_by} took the BUA (it counts as one more element lost by the relief)"
+            text += "; " + _("%(army)s took the BUA (it counts as one more element lost by the relief)",
+                             army=self.bua_taken_by)
         if self.castle_taken:
-            text += f"; holding the BUA, {self.winner} took the castle"
+            text += "; " + _("holding the BUA, %(army)s took the castle", army=self.winner)
         return text
 
 
@@ -495,7 +577,8 @@ class ArmyRetreated(SengokuEvent):
     how: str = ""                      # as written | the only way | not written: the rule's first choice
 
     def describe(self, name=str) -> str:
-        return f"Beaten, {self.army} retreated from {name(self.province)} to {name(self.to)}, towards its capital"
+        return _("Beaten, %(army)s retreated from %(province)s to %(to)s, towards its capital", army=self.army,
+                 province=name(self.province), to=name(self.to))
 
 
 @dataclass(frozen=True)
@@ -506,7 +589,9 @@ class ElementsLost(SengokuEvent):
     reason: str
 
     def describe(self, name=str) -> str:
-        return f"{self.army} ({name(self.clan)}) lost {_n(self.lost, 'element')}: {self.reason}"
+        return ngettext("%(army)s (%(clan)s) lost %(num)s element: %(reason)s",
+                        "%(army)s (%(clan)s) lost %(num)s elements: %(reason)s", self.lost, army=self.army,
+                        clan=name(self.clan), reason=tr(self.reason))
 
 
 # ---- end of turn ---------------------------------------------------------------------------
@@ -519,8 +604,11 @@ class ProvinceConquered(SengokuEvent):
     army: str
 
     def describe(self, name=str) -> str:
-        was = f" from {name(self.from_clan)}" if self.from_clan else ""
-        return f"{name(self.clan)} conquered {name(self.province)}{was}: {self.army} holds it unopposed"
+        values = {"clan": name(self.clan), "province": name(self.province), "army": self.army}
+        if self.from_clan:
+            return _("%(clan)s conquered %(province)s from %(loser)s: %(army)s holds it unopposed",
+                     loser=name(self.from_clan), **values)
+        return _("%(clan)s conquered %(province)s: %(army)s holds it unopposed", **values)
 
 
 @dataclass(frozen=True)
@@ -538,10 +626,14 @@ class SupplyRoll(SengokuEvent):
     per_army: int = 2          # and supply_per_army
 
     def describe(self, name=str) -> str:
-        mods = f" +{self.distance * self.per_province} distance" if self.distance else ""
-        mods += f" +{self.others * self.per_army} other armies" if self.others else ""
-        fate = "starves: 1 element lost" if self.lost else "holds out"
-        return f"{self.army} is out of supply in {name(self.province)}: d6 {self.roll}{mods} = {self.total}, {fate}"
+        roll = str(self.roll)
+        if self.distance:
+            roll += " " + _("+%(value)s distance", value=self.distance * self.per_province)
+        if self.others:
+            roll += " " + _("+%(value)s other armies", value=self.others * self.per_army)
+        fate = _("starves: 1 element lost") if self.lost else _("holds out")
+        return _("%(army)s is out of supply in %(province)s: d6 %(roll)s = %(total)s, %(fate)s", army=self.army,
+                 province=name(self.province), roll=roll, total=self.total, fate=fate)
 
 
 @dataclass(frozen=True)
@@ -554,8 +646,9 @@ class ChainBroken(SengokuEvent):
     dice: tuple[Roll, ...] = ()
 
     def describe(self, name=str) -> str:
-        fate = "1 element lost" if self.lost else "no loss"
-        return f"{name(self.lost_province)} fell behind {self.army}: its chain of supply is broken (d6 {self.roll}, {fate})"
+        fate = _("1 element lost") if self.lost else _("no loss")
+        return _("%(province)s fell behind %(army)s: its chain of supply is broken (d6 %(roll)s, %(fate)s)",
+                 province=name(self.lost_province), army=self.army, roll=self.roll, fate=fate)
 
 
 @dataclass(frozen=True)
@@ -571,10 +664,15 @@ class WinterAttrition(SengokuEvent):
 
     def describe(self, name=str) -> str:
         if self.quarters is None:
-            return f"Winter: {self.army} is {_n(self.distance, 'province')} from winter quarters and is destroyed"
-        forage = f" (Forage saved {_n(self.saved, 'element')})" if self.forage else ""
-        return (f"Winter: {self.army} was {_n(self.distance, 'province')} from winter quarters, lost "
-                f"{_n(self.lost, 'element')}{forage} and marched to {name(self.quarters)}")
+            return _("Winter: %(army)s is %(provinces)s from winter quarters and is destroyed", army=self.army,
+                     provinces=_provinces(self.distance))
+        values = {"army": self.army, "provinces": _provinces(self.distance), "elements": _elements(self.lost),
+                  "quarters": name(self.quarters)}
+        if self.forage:
+            return _("Winter: %(army)s was %(provinces)s from winter quarters, lost %(elements)s (Forage saved "
+                     "%(saved)s) and marched to %(quarters)s", saved=_elements(self.saved), **values)
+        return _("Winter: %(army)s was %(provinces)s from winter quarters, lost %(elements)s and marched to %(quarters)s",
+                 **values)
 
 
 @dataclass(frozen=True)
@@ -585,7 +683,8 @@ class WinterReinforced(SengokuEvent):
     gained: int
 
     def describe(self, name=str) -> str:
-        return f"{self.army} wintered in {name(self.province)} all turn and gained {_n(self.gained, 'element')}"
+        return _("%(army)s wintered in %(province)s all turn and gained %(elements)s", army=self.army,
+                 province=name(self.province), elements=_elements(self.gained))
 
 
 @dataclass(frozen=True)
@@ -601,7 +700,13 @@ class PrestigeAwarded(SengokuEvent):
     times: int = 1
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} {self.points:+d} prestige: {self.reason.replace('_', ' ')}"
+        return _("%(clan)s %(points)s prestige: %(reason)s", clan=name(self.clan), points=_signed(self.points),
+                 reason=self.shown_reason)
+
+    @property
+    def shown_reason(self) -> str:
+        """The reason as the ledger shows it, in the language in force."""
+        return prestige_reason(self.reason)
 
 
 @dataclass(frozen=True)
@@ -611,8 +716,9 @@ class Seppuku(SengokuEvent):
     limit: int
 
     def describe(self, name=str) -> str:
-        return (f"{name(self.clan)}'s prestige fell to {self.prestige}, below {self.limit}: the daimyo commits seppuku; "
-                "the clan's provinces turn neutral and its armies disband")
+        return _("%(clan)s's prestige fell to %(prestige)s, below %(limit)s: the daimyo commits seppuku; the clan's "
+                 "provinces turn neutral and its armies disband", clan=name(self.clan), prestige=self.prestige,
+                 limit=self.limit)
 
 
 @dataclass(frozen=True)
@@ -621,7 +727,7 @@ class ClanOut(SengokuEvent):
     reason: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} is out of the game ({self.reason})"
+        return _("%(clan)s is out of the game (%(reason)s)", clan=name(self.clan), reason=tr(self.reason))
 
 
 @dataclass(frozen=True)
@@ -631,8 +737,9 @@ class MarriagePassed(SengokuEvent):
 
     def describe(self, name=str) -> str:
         if self.taker:
-            return f"The Marriage card passes from {name(self.giver)} to the victorious {name(self.taker)}"
-        return f"The Marriage card of {name(self.giver)} goes back to the deck"
+            return _("The Marriage card passes from %(giver)s to the victorious %(taker)s", giver=name(self.giver),
+                     taker=name(self.taker))
+        return _("The Marriage card of %(giver)s goes back to the deck", giver=name(self.giver))
 
 
 @dataclass(frozen=True)
@@ -642,7 +749,8 @@ class ShogunateClaimed(SengokuEvent):
     prestige: int
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} claims the Shogunate ({self.provinces} provinces, {self.prestige} prestige, married to the Minamoto)"
+        return _("%(clan)s claims the Shogunate (%(provinces)s provinces, %(prestige)s prestige, married to the Minamoto)",
+                 clan=name(self.clan), provinces=self.provinces, prestige=self.prestige)
 
 
 @dataclass(frozen=True)
@@ -652,7 +760,8 @@ class KyotoHeld(SengokuEvent):
     needed: int
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} holds Kyoto: turn {self.held} of {self.needed}"
+        return _("%(clan)s holds Kyoto: turn %(held)s of %(needed)s", clan=name(self.clan), held=self.held,
+                 needed=self.needed)
 
 
 @dataclass(frozen=True)
@@ -661,7 +770,7 @@ class ClaimFailed(SengokuEvent):
     reason: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)}'s claim to the Shogunate fails: {self.reason}"
+        return _("%(clan)s's claim to the Shogunate fails: %(reason)s", clan=name(self.clan), reason=tr(self.reason))
 
 
 @dataclass(frozen=True)
@@ -669,7 +778,7 @@ class ShogunConferred(SengokuEvent):
     clan: str
 
     def describe(self, name=str) -> str:
-        return f"{name(self.clan)} is conferred the title of Shogun and wins the game"
+        return _("%(clan)s is conferred the title of Shogun and wins the game", clan=name(self.clan))
 
 
 @dataclass(frozen=True)
@@ -679,4 +788,28 @@ class GameEnded(SengokuEvent):
     reason: str
 
     def describe(self, name=str) -> str:
-        return f"The game ends ({self.reason}): {name(self.winner)} wins with {self.prestige} prestige"
+        return _("The game ends (%(reason)s): %(clan)s wins with %(prestige)s prestige", reason=tr(self.reason),
+                 clan=name(self.winner), prestige=self.prestige)
+
+
+#: the prestige table's entries as the ledger names them (seed, "PRESTIGE PHASE")
+PRESTIGE_REASONS = {
+    "province": N_("province held"), "victory": N_("victory"), "allied_victory": N_("allied victory"),
+    "element_destroyed": N_("element destroyed"), "camp_taken": N_("camp taken"), "defeat": N_("defeat"),
+    "allied_defeat": N_("allied defeat"), "refused_battle": N_("refused battle"), "fortress_taken": N_("fortress taken"),
+    "capital_taken": N_("capital taken"), "fortress_lost": N_("fortress lost"), "army_destroyed": N_("army destroyed"),
+    "capital_lost": N_("capital lost"), "fortress_built": N_("fortress built"), "alliance_formed": N_("alliance formed"),
+    "alliance_broken": N_("alliance broken"), "treaty_broken": N_("treaty broken"), "ninja_used": N_("ninja used"),
+    "shogunate_failed": N_("Shogunate failed"), "assassinated": N_("assassinated"), "umpire": N_("umpire"),
+}
+
+
+def prestige_reason(reason: str) -> str:
+    """A ledger line's reason in the language in force: "element destroyed x4", "12 provinces held",
+    an entry of the prestige table, or the umpire's own words as written."""
+    if isinstance(reason, str) and " x" in reason and reason.rsplit(" x", 1)[0] in PRESTIGE_REASONS:
+        key, times = reason.rsplit(" x", 1)
+        return _("%(reason)s x%(times)s", reason=tr(PRESTIGE_REASONS[key]), times=times)
+    if reason in PRESTIGE_REASONS:
+        return tr(PRESTIGE_REASONS[reason])
+    return tr(reason).replace("_", " ")

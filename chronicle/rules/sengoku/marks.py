@@ -10,6 +10,7 @@ siege; the battle sheets' "coming game day" is the next turn's). Each mark keeps
 
 from __future__ import annotations
 
+from ...i18n import _, ngettext, tr
 from .. import ContestMark, MapMarks, OrderMark, Outcome
 from .events import (ArmyDestroyed, ArmyMoved, ArmyRetreated, BattleFought, BattleRefused, ElementsTransferred,
                      ShutInCastle, SiegeBegun, SiegeRoll, StormAtSea, WinterAttrition)
@@ -31,44 +32,55 @@ def map_marks(campaign, before, after, record, events) -> MapMarks:
             written = next((m.path for m in record.moves if m.army == event.army and m.path and m.path[-1] == event.quarters),
                            None)
             steps = tuple(written or path_to(game_map, event.province, [event.quarters], LAND) or (event.quarters,))
-            lost = f", {_n(event.lost, 'element')} lost" if event.lost else ""
-            orders.append(OrderMark("move", event.clan, (event.province,) + steps, Outcome.SUCCEEDED,
-                                    f"{name(event.clan)}: {event.army} marches to winter quarters in "
-                                    f"{name(event.quarters)} — arrived{lost}",
-                                    name="Winter march", army=event.army, phase="winter", event=index))
+            values = {"clan": name(event.clan), "army": event.army, "quarters": name(event.quarters)}
+            title = (ngettext("%(clan)s: %(army)s marches to winter quarters in %(quarters)s — arrived, %(num)s element lost",
+                              "%(clan)s: %(army)s marches to winter quarters in %(quarters)s — arrived, %(num)s elements "
+                              "lost", event.lost, **values) if event.lost else
+                     _("%(clan)s: %(army)s marches to winter quarters in %(quarters)s — arrived", **values))
+            orders.append(OrderMark("move", event.clan, (event.province,) + steps, Outcome.SUCCEEDED, title,
+                                    name=_("Winter march"), army=event.army, phase="winter", event=index))
         elif isinstance(event, BattleRefused):
             orders.append(OrderMark("retreat", event.clan, (event.province, event.to), Outcome.SUCCEEDED,
-                                    f"{name(event.clan)}: {event.army} refuses battle with {event.enemy} and withdraws "
-                                    f"from {name(event.province)} to {name(event.to)}",
-                                    name="Refuse battle", army=event.army, phase="battle", event=index))
+                                    _("%(clan)s: %(army)s refuses battle with %(enemy)s and withdraws from %(province)s "
+                                      "to %(to)s", clan=name(event.clan), army=event.army, enemy=event.enemy,
+                                      province=name(event.province), to=name(event.to)),
+                                    name=_("Refuse battle"), army=event.army, phase="battle", event=index))
         elif isinstance(event, ArmyRetreated):
             orders.append(OrderMark("retreat", event.clan, (event.province, event.to), Outcome.SUCCEEDED,
-                                    f"{name(event.clan)}: {event.army}, beaten, retreats from {name(event.province)} "
-                                    f"to {name(event.to)}", name="Retreat", army=event.army, phase="battle",
+                                    _("%(clan)s: %(army)s, beaten, retreats from %(province)s to %(to)s",
+                                      clan=name(event.clan), army=event.army, province=name(event.province),
+                                      to=name(event.to)), name=_("Retreat"), army=event.army, phase="battle",
                                     event=index))
         elif isinstance(event, ShutInCastle):
             orders.append(OrderMark("defend", event.clan, (event.province,), Outcome.SUCCEEDED,
-                                    f"{name(event.clan)}: {event.army} shuts itself in the castle of "
-                                    f"{name(event.province)} before {event.enemy}",
-                                    name="Shut in the castle", army=event.army, phase="battle", event=index))
+                                    _("%(clan)s: %(army)s shuts itself in the castle of %(province)s before %(enemy)s",
+                                      clan=name(event.clan), army=event.army, province=name(event.province),
+                                      enemy=event.enemy),
+                                    name=_("Shut in the castle"), army=event.army, phase="battle", event=index))
         elif isinstance(event, SiegeBegun):
             roll = next((e for e in later if isinstance(e, SiegeRoll) and e.province == event.province
                          and e.besieger == event.besieger), None)
             outcome = Outcome.SUCCEEDED        # the siege is laid; its roll is the siege's contest
-            result = ("" if roll is None else " — the castle fell" if roll.taken else " — the castle held this month")
-            inside = f" ({event.defender} inside)" if event.defender else " (undefended)"
-            orders.append(OrderMark("siege", event.clan, (event.province,), outcome,
-                                    f"{name(event.clan)}: {event.besieger} lays siege to the castle of "
-                                    f"{name(event.province)}{inside}{result}",
-                                    name="Besiege", army=event.besieger, phase="siege", event=index))
+            values = {"clan": name(event.clan), "army": event.besieger, "province": name(event.province)}
+            if event.defender:
+                title = _("%(clan)s: %(army)s lays siege to the castle of %(province)s (%(inside)s inside)",
+                          inside=event.defender, **values)
+            else:
+                title = _("%(clan)s: %(army)s lays siege to the castle of %(province)s (undefended)", **values)
+            if roll is not None:
+                title += " — " + (_("the castle fell") if roll.taken else _("the castle held this month"))
+            orders.append(OrderMark("siege", event.clan, (event.province,), outcome, title,
+                                    name=_("Besiege"), army=event.besieger, phase="siege", event=index))
         elif isinstance(event, ElementsTransferred):
             ends = (province_of.get(event.giver), province_of.get(event.taker))
             if None not in ends:
                 path = ends if ends[0] != ends[1] else ends[:1]
                 orders.append(OrderMark("transfer", clan_of.get(event.giver), path, Outcome.SUCCEEDED,
-                                        f"{name(clan_of.get(event.giver))}: {event.giver} sends "
-                                        f"{_n(event.elements, 'element')} to {event.taker}",
-                                        name="Transfer", army=event.giver, phase="movement", event=index))
+                                        ngettext("%(clan)s: %(army)s sends %(num)s element to %(taker)s",
+                                                 "%(clan)s: %(army)s sends %(num)s elements to %(taker)s", event.elements,
+                                                 clan=name(clan_of.get(event.giver)), army=event.giver,
+                                                 taker=event.taker),
+                                        name=_("Transfer"), army=event.giver, phase="movement", event=index))
         elif isinstance(event, BattleFought):
             contests.append(_battle(campaign, index, event, clan_of))
         elif isinstance(event, SiegeRoll):
@@ -93,16 +105,18 @@ def _move(campaign, index, event: ArmyMoved, later) -> OrderMark:
     storms = [e for e in later if isinstance(e, StormAtSea) and e.army == event.army]
     gone = next((e for e in later if isinstance(e, ArmyDestroyed) and e.army == event.army
                  and e.reason in ("lost on the march", "lost at sea")), None)
-    what = ("Forced march" if event.forced else "Sea move" if any("sea" in leg for leg in legs) else "Move")
+    what = (_("Forced march") if event.forced else _("Sea move") if any("sea" in leg for leg in legs) else _("Move"))
     notes = []
     if event.forced:
-        notes.append(f"forced march of {_n(event.forced, 'province')}, {_n(event.lost, 'element')} lost")
+        notes.append(ngettext("forced march of %(provinces)s, %(num)s element lost",
+                              "forced march of %(provinces)s, %(num)s elements lost", event.lost,
+                              provinces=ngettext("%(num)s province", "%(num)s provinces", event.forced)))
     for storm in storms:
         if storm.lost:
-            notes.append(f"storm at sea, {_n(storm.lost, 'element')} lost")
+            notes.append(ngettext("storm at sea, %(num)s element lost", "storm at sea, %(num)s elements lost", storm.lost))
     if event.rule:
-        notes.append(event.rule)
-    result = "destroyed on the way" if gone else "arrived"
+        notes.append(tr(event.rule))
+    result = _("destroyed on the way") if gone else _("arrived")
     text = (f"{name(event.clan)}: {event.army} {' → '.join(name(p) for p in event.path)} — {result}"
             + (f" ({'; '.join(notes)})" if notes else ""))
     kind = "attack" if event.rule.startswith("a neutral army attacks") else "move"
@@ -121,6 +135,3 @@ def _battle(campaign, index, event: BattleFought, clan_of) -> ContestMark:
                        Outcome.SUCCEEDED if attackers_won else Outcome.FAILED, event.describe(campaign.name_of),
                        winner, index)
 
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"

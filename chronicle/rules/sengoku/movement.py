@@ -10,6 +10,7 @@ a wounded daimyo's armies stay in his provinces. In winter only the march to qua
 
 from __future__ import annotations
 
+from ...i18n import N_
 from . import winter
 from .neutrals import neutral_attacks
 from .events import ArmyDestroyed, ArmyMoved, ElementsTransferred, StormAtSea
@@ -236,7 +237,7 @@ def move_army(ctx, state, move):
     armies = dict(state.armies)
     if strength <= 0:
         del armies[move.army]
-        ctx.emit(ArmyDestroyed(move.army, army.clan, here, "lost on the march" if not sea_steps else "lost at sea"))
+        ctx.emit(ArmyDestroyed(move.army, army.clan, here, N_("lost on the march") if not sea_steps else N_("lost at sea")))
         return state.but(armies=armies)
     armies[move.army] = army.but(province=here, strength=strength)
     met = _enemy_here(state, army.clan, here)

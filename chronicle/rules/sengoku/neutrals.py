@@ -16,6 +16,7 @@ again; an intruder no neutral army can reach stands unopposed.
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .events import ArmyMoved
 from .geo import LAND, path_to
 
@@ -72,8 +73,8 @@ def neutral_attacks(ctx, state):
         ctx.moved.add(army.id)
         ctx.engaged[army.id] = army_id
         ctx.entries.setdefault(province, []).append((army.id, path[-2] if len(path) > 1 else army.province))
-        ctx.emit(ArmyMoved(army.id, owner, (army.province,) + tuple(path), rule=f"a neutral army attacks {army_id}, "
-                                                                                f"which entered its land"))
+        ctx.emit(ArmyMoved(army.id, owner, (army.province,) + tuple(path), rule=N_("a neutral army attacks %(army)s, which entered its land",
+                                                                                   army=army_id)))
     return state.but(armies=armies)
 
 

@@ -5,6 +5,7 @@ A campaign changes any of them under ``options:`` in campaign.yaml (house rules 
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .armylists import DEFAULT_ARMY_LISTS, DEFAULT_CLAN_LISTS
 
 def count(low: int, high: int) -> dict:
@@ -104,8 +105,8 @@ OPTIONS = {
     # calendar
     "start_year": (1560, count(-10_000, 10_000), "Year of the first turn."),
     "start_month": ("March", {"type": "string"}, "Month of the first turn (one of months)."),
-    "months": ([["March", "spring"], ["May", "summer"], ["July", "summer"], ["September", "summer"],
-                ["November", "autumn"], ["January", "winter"]],
+    "months": ([[N_("March"), N_("spring")], [N_("May"), N_("summer")], [N_("July"), N_("summer")],
+                [N_("September"), N_("summer")], [N_("November"), N_("autumn")], [N_("January"), N_("winter")]],
                {"type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": True,
                 "items": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2,
                           "x-repeats": "[month, season]: two different fields"}},

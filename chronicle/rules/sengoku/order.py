@@ -6,6 +6,7 @@ Neutral clans, moved by the umpire, go last."""
 from __future__ import annotations
 
 from ...errors import Problem
+from ...i18n import N_
 from .cards import rank
 from .events import MovementOrder
 
@@ -23,7 +24,7 @@ def movement_order(ctx, state) -> list[str]:
                         path, hint=("missing: " + ", ".join(missing) if missing else "") +
                         (" not in the game: " + ", ".join(extra) if extra else ""), rule="order of movement")
         else:
-            ctx.emit(MovementOrder(tuple(order), "as written"))
+            ctx.emit(MovementOrder(tuple(order), N_("as written")))
             return list(order) + neutrals
     if ctx.turn == 1 and players and all(ctx.campaign.player(c).fields.get("start_card") is not None for c in players):
         cards = {}
@@ -39,7 +40,7 @@ def movement_order(ctx, state) -> list[str]:
                     hint=f"ties are resolved by the tied players drawing another card: write start_card: "
                          f"[first card, next card] for {a} and {b}", rule="first turn order by cards",
                     path=("players", seating.index(b), "start_card"))))
-        ctx.emit(MovementOrder(tuple(order), "first turn: highest card first"))
+        ctx.emit(MovementOrder(tuple(order), N_("first turn: highest card first")))
         return order + neutrals
     rolls = {c: [] for c in players}
     dice = []
@@ -66,6 +67,6 @@ def movement_order(ctx, state) -> list[str]:
     at = seating.index(first)
     clockwise = seating[at:] + seating[:at]
     order = [c for c in clockwise if c in players]
-    ctx.emit(MovementOrder(tuple(order), "highest d6 first, then clockwise", tuple((c, tuple(rolls[c])) for c in players),
+    ctx.emit(MovementOrder(tuple(order), N_("highest d6 first, then clockwise"), tuple((c, tuple(rolls[c])) for c in players),
                            tuple(dice)))
     return order + neutrals

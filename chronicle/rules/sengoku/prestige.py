@@ -4,6 +4,7 @@ Marriage card back to the deck). Neutral clans keep no score."""
 
 from __future__ import annotations
 
+from ...i18n import N_, N_plural
 from .cards import pass_marriage
 from .conquest import remove_clan
 from .events import PrestigeAwarded, Seppuku
@@ -15,7 +16,8 @@ def prestige_phase(ctx, state):
         count = state.count(clan)
         points = count * prestige_points(ctx.options, "province")
         if points:
-            ctx.emit(PrestigeAwarded(clan, points, f"{count} provinces held", None, "province", count))
+            ctx.emit(PrestigeAwarded(clan, points, N_plural("%(num)s province held", "%(num)s provinces held", count), None,
+                                      "province", count))
     totals: dict[str, int] = {}
     for event in ctx.events:
         if isinstance(event, PrestigeAwarded):
@@ -28,6 +30,6 @@ def prestige_phase(ctx, state):
     for clan in state.players():
         if state.clans[clan].prestige < limit:
             ctx.emit(Seppuku(clan, state.clans[clan].prestige, limit))
-            state = remove_clan(ctx, state, clan, "seppuku", "seppuku")
+            state = remove_clan(ctx, state, clan, "seppuku", N_("seppuku"))
             state = pass_marriage(ctx, state, clan, None)
     return state

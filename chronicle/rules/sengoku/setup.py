@@ -7,6 +7,7 @@ Read from campaign.yaml's players: ``provinces``, ``capital``, ``fortress`` (or 
 from __future__ import annotations
 
 from ...errors import Problem
+from ...i18n import N_
 from ...suggest import did_you_mean
 from .armylists import DEFAULT_ARMY_LISTS, CompositionError, check_composition, list_of
 from .cards import shuffled_deck
@@ -122,7 +123,7 @@ def initial_state(campaign, dice):
                                     rule="starting armies", severity="warning"))
         events.append(ClanSetUp(player.id, capital, len(held), tuple(fort_ids), neutral))
         for army in (a for a in armies.values() if a.clan == player.id):
-            events.append(ArmyRaised(army.id, army.clan, army.province, army.strength, "set-up"))
+            events.append(ArmyRaised(army.id, army.clan, army.province, army.strength, N_("set-up")))
     deck = shuffled_deck(opts, dice, 1, held_marriages=0)
     state = SengokuState(0, frozen(owners), frozen(castles), frozen(clans), frozen(armies), frozen({}), frozenset(),
                          deck, 1)

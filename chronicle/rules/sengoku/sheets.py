@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import N_
 from .battle import breaking_point
 from .terrain import REQUIREMENTS, terrain_of
 
@@ -61,24 +62,28 @@ def battle_sheets(campaign, state) -> list[BattleSheet]:
             continue
         sides = []
         for army in defenders + attackers:
-            role = ("besieged" if army.besieged else "besieger" if siege and siege.besieger == army.id
-                    else "defender" if army in defenders else "attacker")
+            role = (N_("besieged") if army.besieged else N_("besieger") if siege and siege.besieger == army.id
+                    else N_("defender") if army in defenders else N_("attacker"))
             sides.append(SheetSide(army.id, army.clan, army.strength, breaking_point(opts, army.strength), role))
         kind, river = terrain_of(campaign, province)
         castle = state.castles.get(province)
         notes = []
         if siege:
-            notes.append("Relief battle rules if an army comes to raise the siege: both armies have a camp; the relieving army "
-                         "may garrison the BUA, whose loss counts as one element; the besieger sets the terrain and the BUA "
-                         "stands on a neutral side halfway between the armies.")
+            notes.append(N_("Relief battle rules if an army comes to raise the siege: both armies have a camp; the "
+                            "relieving army may garrison the BUA, whose loss counts as one element; the besieger sets the "
+                            "terrain and the BUA stands on a neutral side halfway between the armies."))
         if kyoto and len(defenders) + len(attackers) > 2:
             size = [sum(a.strength for a in side) for side in (attackers, defenders)]
-            notes.append(f"More than two armies in Kyoto: Big Battle DBA rules, every army present on the table. Each side "
-                         f"breaks as one: the attackers ({size[0]} elements) at {breaking_point(opts, size[0])}, the defenders "
-                         f"({size[1]} elements) at {breaking_point(opts, size[1])} (Bitter Enders +{opts['bitter_enders']} to its side).")
+            notes.append(N_("More than two armies in Kyoto: Big Battle DBA rules, every army present on the table. Each "
+                            "side breaks as one: the attackers (%(attackers)s elements) at %(attackers_break)s, the "
+                            "defenders (%(defenders)s elements) at %(defenders_break)s (Bitter Enders +%(bonus)s to its "
+                            "side).", attackers=size[0], attackers_break=breaking_point(opts, size[0]), defenders=size[1],
+                            defenders_break=breaking_point(opts, size[1]), bonus=opts["bitter_enders"]))
         if neutral_land and not siege:
-            notes.append("The neutral army attacks the army that entered its land: the intruder defends and sets the terrain.")
+            notes.append(N_("The neutral army attacks the army that entered its land: the intruder defends and sets the "
+                            "terrain."))
         setter = next((s.army for s in sides if s.role == "besieger"), None) if siege else defenders[0].id
         sheets.append(BattleSheet(province, kind, REQUIREMENTS[kind], river, castle,
-                                  f"{setter} (unless the other side plays Excellent Reconnaissance)", tuple(sides), tuple(notes)))
+                                  N_("%(army)s (unless the other side plays Excellent Reconnaissance)", army=setter),
+                                  tuple(sides), tuple(notes)))
     return sheets

@@ -6,6 +6,7 @@ Kyoto to stop it; Kyoto holds any number of armies."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .events import ClaimFailed, KyotoHeld, ShogunConferred, ShogunateClaimed
 from .state import Claim
 
@@ -55,6 +56,6 @@ def hold_phase(ctx, state):
             ctx.emit(ShogunConferred(claim.clan))
             return state.but(claim=None, shogun=claim.clan, winner=claim.clan, game_over=True)
         return state.but(claim=Claim(claim.clan, claim.since, held))
-    cause = ctx.emit(ClaimFailed(claim.clan, "no army of the claimant holds Kyoto at the end of the turn"))
+    cause = ctx.emit(ClaimFailed(claim.clan, N_("no army of the claimant holds Kyoto at the end of the turn")))
     ctx.award(claim.clan, "shogunate_failed", cause=cause)
     return state.but(claim=None)

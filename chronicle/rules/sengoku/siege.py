@@ -6,6 +6,7 @@ The siege ends when the besieger leaves, is destroyed, or winter comes."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .cards import play_card
 from .context import province_mark
 from .events import ArmyDestroyed, CastleTaken, SiegeLifted, SiegeRoll
@@ -31,7 +32,7 @@ def capture(ctx, state, province: str, by_clan: str, how: str):
     for army in sorted(state.armies.values(), key=lambda a: a.id):
         if army.province == province and army.clan == loser and army.besieged:
             del armies[army.id]
-            ctx.emit(ArmyDestroyed(army.id, army.clan, province, "the castle fell"))
+            ctx.emit(ArmyDestroyed(army.id, army.clan, province, N_("the castle fell")))
             ctx.award(army.clan, "army_destroyed")
     return state.but(armies=armies, owners=owners, sieges=sieges)
 
@@ -53,13 +54,13 @@ def siege_phase(ctx, state):
         besieger = armies.get(siege.besieger)
         reason = None
         if ctx.date.winter:
-            reason = "winter intervenes"
+            reason = N_("winter intervenes")
         elif besieger is None:
-            reason = "the besieging army is gone"
+            reason = N_("the besieging army is gone")
         elif besieger.province != province:
-            reason = "the besieging army moved away"
+            reason = N_("the besieging army moved away")
         elif state.owners.get(province) is None or not state.enemies(state.owners[province], besieger.clan):
-            reason = "the castle is no longer an enemy's"
+            reason = N_("the castle is no longer an enemy's")
         if reason:
             _lift(ctx, armies, siege, reason)
             del sieges[province]
@@ -67,7 +68,7 @@ def siege_phase(ctx, state):
             continue
         defended = bool(siege.defender and siege.defender in armies and armies[siege.defender].province == province)
         if siege.besieger in traders and not siege.trader:
-            state, ok = play_card(ctx, state, besieger.clan, "portuguese_trader", f"siege of {ctx.name(province)}",
+            state, ok = play_card(ctx, state, besieger.clan, "portuguese_trader", N_("siege of %(province)s", province=ctx.name(province)),
                                   traders.pop(siege.besieger))
             if ok:
                 siege = siege.__class__(**{**siege.__dict__, "trader": True})
@@ -82,22 +83,22 @@ def siege_phase(ctx, state):
         if not taken:
             lost = opts["siege_failure_cost"]
             if ctx.forage.get(siege.besieger):
-                state, ok = play_card(ctx, state, besieger.clan, "forage", f"siege of {ctx.name(province)}",
+                state, ok = play_card(ctx, state, besieger.clan, "forage", N_("siege of %(province)s", province=ctx.name(province)),
                                       ctx.forage[siege.besieger].pop(0))
                 if ok:
                     lost, forage = 0, True
         ctx.emit(SiegeRoll(province, siege.besieger, roll, bonus, need, taken, lost, forage, (die,)))
         armies, sieges = dict(state.armies), dict(state.sieges)
         if taken:
-            state = capture(ctx, state, province, besieger.clan, f"siege, d6 {roll}")
+            state = capture(ctx, state, province, besieger.clan, N_("siege, d6 %(roll)s", roll=roll))
             continue
         strength = besieger.strength - lost
         sieges[province] = siege.__class__(**{**siege.__dict__, "rolls": siege.rolls + 1})
         if strength <= 0:
             del armies[siege.besieger]
-            ctx.emit(ArmyDestroyed(siege.besieger, besieger.clan, province, "worn away by the siege"))
+            ctx.emit(ArmyDestroyed(siege.besieger, besieger.clan, province, N_("worn away by the siege")))
             ctx.award(besieger.clan, "army_destroyed")
-            _lift(ctx, armies, siege, "the besieging army is gone")
+            _lift(ctx, armies, siege, N_("the besieging army is gone"))
             del sieges[province]
         else:
             armies[siege.besieger] = besieger.but(strength=strength)

@@ -7,6 +7,7 @@ armies are untouched by supply."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .cards import play_card
 from .events import ArmyDestroyed, ChainBroken, SupplyRoll
 from .geo import LAND, distance_to
@@ -29,7 +30,7 @@ def supply_phase(ctx, state):
         lost = 0
         if not in_supply(ctx, state, army):
             if ctx.forage.get(army_id):
-                state, ok = play_card(ctx, state, army.clan, "forage", f"supply of {army_id}", ctx.forage[army_id].pop(0))
+                state, ok = play_card(ctx, state, army.clan, "forage", N_("supply of %(army)s", army=army_id), ctx.forage[army_id].pop(0))
                 if ok:
                     continue
             own = state.held_by(army.clan)
@@ -56,7 +57,7 @@ def supply_phase(ctx, state):
             armies = dict(state.armies)
             if army.strength - lost <= 0:
                 del armies[army_id]
-                ctx.emit(ArmyDestroyed(army_id, army.clan, army.province, "starvation"))
+                ctx.emit(ArmyDestroyed(army_id, army.clan, army.province, N_("starvation")))
             else:
                 armies[army_id] = army.but(strength=army.strength - lost)
             state = state.but(armies=armies)

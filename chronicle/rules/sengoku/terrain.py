@@ -12,14 +12,19 @@ from importlib import resources
 
 import yaml
 
+from ...i18n import N_
+
 KINDS = ("grassland", "mountains", "high_mountains")
 
 #: seed, "Terrain placement"
 REQUIREMENTS = {
-    "grassland": "At least three of: gentle hills, forests, bad going (rough, swamp, rice field), road.",
-    "mountains": "At least three of: gentle hills, steep hills, bad going (rough), forest, road; one must be a steep hill.",
-    "high_mountains": "At least three of: steep hills, bad going (rough), forest, gentle hills, road; two must be steep hills.",
+    "grassland": N_("At least three of: gentle hills, forests, bad going (rough, swamp, rice field), road."),
+    "mountains": N_("At least three of: gentle hills, steep hills, bad going (rough), forest, road; one must be a steep hill."),
+    "high_mountains": N_("At least three of: steep hills, bad going (rough), forest, gentle hills, road; two must be steep "
+                         "hills."),
 }
+#: the kinds as the battle sheet names them ("high_mountains" reads "high mountains")
+NAMES = {"grassland": N_("grassland"), "mountains": N_("mountains"), "high_mountains": N_("high mountains")}
 
 
 @lru_cache(maxsize=1)

@@ -6,6 +6,7 @@ winter turn gains 3 elements, up to 12. Neutral clans are untouched by winter.""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from .events import ArmyDestroyed, WinterAttrition, WinterReinforced
 from .geo import LAND, path_to
 
@@ -67,14 +68,15 @@ def march(ctx, state, army_id: str, written=None):
         del armies[army_id]
         ctx.emit(WinterAttrition(army_id, army.clan, army.province, distance or 0, army.strength, None))
         ctx.emit(ArmyDestroyed(army_id, army.clan, army.province,
-                               f"more than {opts['winter_destroy_beyond']} provinces from winter quarters" if path
-                               else "no winter quarters can be reached"))
+                               N_("more than %(provinces)s provinces from winter quarters",
+                                  provinces=opts["winter_destroy_beyond"]) if path
+                               else N_("no winter quarters can be reached")))
         return state.but(armies=armies)
     distance = len(path)
     loss = opts["winter_loss"] + opts["winter_loss_per_province"] * max(0, distance - opts["winter_free_distance"])
     if ctx.forage.get(army_id):
         from .cards import play_card
-        state, ok = play_card(ctx, state, army.clan, "forage", f"winter, {army_id}", ctx.forage[army_id].pop(0))
+        state, ok = play_card(ctx, state, army.clan, "forage", N_("winter, %(army)s", army=army_id), ctx.forage[army_id].pop(0))
         if ok:
             saved = min(loss, opts["winter_forage"])
             loss, forage = loss - saved, True
@@ -84,7 +86,7 @@ def march(ctx, state, army_id: str, written=None):
     ctx.moved.add(army_id)
     if strength <= 0:
         del armies[army_id]
-        ctx.emit(ArmyDestroyed(army_id, army.clan, army.province, "the winter march"))
+        ctx.emit(ArmyDestroyed(army_id, army.clan, army.province, N_("the winter march")))
     else:
         armies[army_id] = army.but(province=path[-1], strength=strength, besieged=False)
     return state.but(armies=armies)
