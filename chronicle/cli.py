@@ -14,10 +14,33 @@ from pathlib import Path
 
 import click
 
-from . import __version__, report, rules, schemas, siteurl
+from . import __version__, notices, report, ripple, rules, schemas, siteurl
 from . import distribution
-from .errors import ChronicleError
-from .history import load_history
+from .errors import ChronicleError, Problem
+
+# The rules, schemas and renderer are imported where a command needs them: a build that finds
+# nothing changed (see render/incremental.py) answers before they would have loaded.
+
+
+def load_history(*args, **kwargs):
+    from .history import load_history as load
+    return load(*args, **kwargs)
+
+
+class RulesetChoice(click.Choice):
+    """The registered rulesets, looked up when ``new`` runs or shows its help, not at import."""
+
+    def __init__(self):
+        super().__init__(())
+
+    @property
+    def choices(self):
+        from . import rules
+        return tuple(sorted(rules.registry()))
+
+    @choices.setter
+    def choices(self, _value):
+        pass
 
 CAMPAIGN_DIR = click.argument("directory", default=".", type=click.Path(file_okay=False, path_type=Path))
 FORMAT = click.option("--format", "fmt", type=click.Choice(report.FORMATS), default=None,
@@ -42,6 +65,12 @@ def _report(problems) -> None:
         click.echo(line, err=True)
 
 
+def _notices(lines) -> None:
+    """Notes for the administrator (dice drawn, a correction's ripple): stderr, after the problems."""
+    for line in lines:
+        click.echo(line, err=True)
+
+
 def _fail(exc: ChronicleError, writes: bool = False) -> None:
     _report(exc.problems)
     errors = sum(1 for p in exc.problems if p.severity == "error")
@@ -50,9 +79,9 @@ def _fail(exc: ChronicleError, writes: bool = False) -> None:
     sys.exit(1)
 
 
-def _load(directory: Path, strict: bool = False, writes: bool = False, until: int | None = None):
+def _load(directory: Path, strict: bool = False, writes: bool = False, until: int | None = None, cache=None):
     try:
-        history = load_history(directory, until)
+        history = load_history(directory, until, cache)
     except ChronicleError as exc:
         _fail(exc, writes)
     warnings = [p for p in history.problems if p.severity != "error"]
@@ -132,6 +161,7 @@ def check(directory, strict, fmt):
         problems = site.dry_run(history)
     if problems:
         _fail(ChronicleError(problems))
+    _notices(notices.correction(history, directory / "site") + notices.drawn(history))
     turns = len(history.turns)
     click.echo(f"{history.campaign.title}: {turns} turn{'s' if turns != 1 else ''} replayed, no errors.")
 
@@ -164,6 +194,7 @@ def state(directory, turn, as_json, private, fmt):
     after = history.state_after(number)
     if as_json:
         data = ruleset.to_json(campaign, after, events, private=private)
+        data["summary"] = ripple.summary_json(ruleset.summary(campaign, after))
         click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
         return
     from .render.text import state_table
@@ -190,23 +221,38 @@ def build(directory, strict, quiet, output, url, fmt):
     Example:
       chronicle build my-campaign && open my-campaign/site/index.html
     """
+    from .render import incremental
+    target = output or directory / "site"
+    inputs = incremental.digest(incremental.inputs_digest(directory), url)
+    same = incremental.up_to_date(Path(target).resolve(), inputs)
+    if same is not None and not same["warnings"]:       # built from these very files, and clean
+        _notices(same.get("notices") or [])        # the dice drawn, as the build that wrote it said
+        if not quiet:
+            click.echo(f"Built {same['count']} files into {target} (nothing changed).")
+        return
+    from .cache import HistoryCache
     from .render.site import build_site
-    history = _load(directory, strict, writes=True)
+    cache = HistoryCache.load(incremental.cache_dir(Path(target).resolve()))   # replay only what changed
+    history = _load(directory, strict, writes=True, cache=cache)
     if url:
         history = dataclasses.replace(history, campaign=dataclasses.replace(history.campaign, url=url))
-    target = output or directory / "site"
+    drawn = notices.drawn(history)
+    told = notices.correction(history, target) + drawn      # before the old site is replaced
+    warnings = [p.format() for p in sorted(history.problems, key=Problem.sort_key) if p.severity != "error"]
     try:
-        count = build_site(history, target, progress=not quiet,
+        count = build_site(history, target, progress=not quiet, history_cache=cache,
+                           report={"inputs": inputs, "warnings": warnings, "notices": drawn},
                            wait=lambda: click.echo(f"Another build is writing {target}; waiting for it to finish.", err=True))
     except ChronicleError as exc:
         _fail(exc, writes=True)
+    _notices(told)
     if not quiet:
         click.echo(f"Built {count} files into {target}.")
 
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--ruleset", "-r", type=click.Choice(sorted(rules.registry())), default="pitac", show_default=True)
+@click.option("--ruleset", "-r", type=RulesetChoice(), default="pitac", show_default=True)
 @click.option("--title", default=None, help="The campaign's title.")
 def new(directory, ruleset, title):
     """Start a new campaign folder that checks and builds at once.
@@ -223,6 +269,47 @@ def new(directory, ruleset, title):
     click.echo(f"Created {directory} ({len(written)} files). Next: cd {directory} && chronicle build")
 
 
+@main.command(name="next")
+@CAMPAIGN_DIR
+@click.option("--date", "date", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="The game day's date, YYYY-MM-DD (default: today).")
+@FORMAT
+def next_turn(directory, date, fmt):
+    """Write the next turn's file, pre-filled with what the rules will ask for.
+
+    content/turns/NNN.yaml gets the date, a slot for every player's orders (with what each holds
+    and may attack), the battles and the dice the rules will ask for, as blanks (___) and commented
+    examples; NNN.md is ready for the story. Fill in every blank, then run chronicle check: it
+    names every blank still left.
+
+    \b
+    Example:
+      chronicle next my-campaign --date 2026-03-21
+    """
+    from . import nextturn
+    history = _load(directory)
+    campaign = history.campaign
+    number = (history.turns[-1].turn.number if history.turns else 0) + 1
+    yaml_path, story_path = nextturn.turn_paths(directory, number)
+    for path in (yaml_path, story_path):
+        if path.exists():
+            raise click.UsageError(f"{path} exists already; chronicle next never overwrites a turn")
+    wanted = campaign.ruleset.next_turn(campaign, history)
+    day = date.date() if date else nextturn.today()
+    yaml_path.parent.mkdir(parents=True, exist_ok=True)
+    yaml_path.write_text(nextturn.write_text(campaign.ruleset.name, number, day, wanted), encoding="utf-8")
+    story_path.write_text(nextturn.story_text(number), encoding="utf-8")
+    written = [yaml_path, story_path]
+    schema = directory / "schemas" / f"turn-{campaign.ruleset.name}.schema.json"
+    if not schema.exists():                     # the file's first line names it, for the editor
+        schema.parent.mkdir(parents=True, exist_ok=True)
+        schema.write_text(schemas.dumps(schemas.turn_schema(campaign.ruleset)), encoding="utf-8")
+        written.append(schema)
+    _notices(wanted.notices)
+    click.echo(f"Wrote {', '.join(str(p) for p in written)}. Fill in every ___ (or delete what did not "
+               "happen), then run chronicle check.")
+
+
 @main.command()
 @click.argument("kind", required=False)
 @click.option("--output", "-o", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -235,6 +322,8 @@ def schema(kind, output):
       chronicle schema turn-pitac > turn.schema.json
       chronicle schema --output schemas/
     """
+    from . import rules, schemas
+    from . import rules, schemas
     everything = schemas.all_schemas(rules.registry().values())
     if output:
         output.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from . import i18n, rules, schemas, siteurl
+from . import i18n, rules, schemas, siteurl, slips
 from . import maps as bundled_maps
 from .errors import ChronicleError, Place, Problem, errors_only
 from .geography import Map
@@ -95,27 +95,38 @@ class Campaign:
 
 
 def relative(path: Path, root: Path) -> str:
-    try:
-        return str(path.relative_to(root))
-    except ValueError:
-        return str(path)
+    """``path`` as the administrator sees it: from the campaign folder (a map file found through
+    ``map: {file: ...}`` is resolved, so the folder is too)."""
+    for base in (root, Path(root).resolve()):
+        try:
+            return str(Path(path).relative_to(base))
+        except ValueError:
+            continue
+    return str(path)
 
 
-def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
-    """Read ``root/content``; returns the campaign (None if it cannot be built) and every problem."""
+def load_campaign(root: Path | str, reuse: Mapping[int, Turn] | None = None,
+                  by_turn: dict[int, list[Problem]] | None = None) -> tuple[Campaign | None, list[Problem]]:
+    """Read ``root/content``; returns the campaign (None if it cannot be built) and every problem.
+
+    For the incremental build (:mod:`chronicle.cache`): ``reuse`` maps turn numbers to turns
+    already read from the same bytes (their file is not parsed again, only their story re-read,
+    and their problems are the caller's to add), and ``by_turn`` collects each turn file's own
+    problems."""
     root = Path(root)
     content = root / "content"
     config_path = content / "campaign.yaml"
     if not os.path.lexists(config_path):
         return None, [Problem(f"no campaign here: {relative(config_path, root)} does not exist",
                               hint="run 'chronicle new DIR' to start one, or pass the campaign folder",
-                              place=Place(relative(config_path, root)))]
+                              place=Place(relative(config_path, root)), rule="campaign folder")]
     try:
         doc = load_yaml(config_path, relative(config_path, root), inside=root)
     except ChronicleError as exc:
         return None, exc.problems + _turns(root, None)[1]
     if not isinstance(doc.data, dict):
-        return None, [doc.locate(Problem("campaign.yaml must be a mapping of keys such as title, ruleset, players, map"))]
+        return None, [doc.locate(Problem("campaign.yaml must be a mapping of keys such as title, ruleset, players, map",
+                                             rule="file format"))]
 
     data = doc.data
     ruleset_name = data.get("ruleset")
@@ -124,7 +135,7 @@ def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
         known = list(rules.registry())
         return None, [doc.locate(Problem(f"unknown ruleset {ruleset_name!r}",
                                          hint=did_you_mean(ruleset_name, known) or f"one of: {one_of(known)}",
-                                         path=("ruleset",)))]
+                                         path=("ruleset",), rule="ruleset"))]
     problems = schemas.validate(doc, schemas.campaign_schema(ruleset))
     if errors_only(problems):
         # the turns cannot be replayed, but their syntax and shape can still be checked
@@ -137,11 +148,12 @@ def load_campaign(root: Path | str) -> tuple[Campaign | None, list[Problem]]:
 
     players, player_problems = _players(doc)
     problems += player_problems
+    names = {p.id for p in players} | set(game_map.provinces)
     files, file_problems = _side_files(root, doc, ruleset)
     problems += file_problems
     if errors_only(file_problems):
-        return None, problems + _turns(root, ruleset)[1]
-    turns, turn_problems = _turns(root, ruleset)
+        return None, problems + _turns(root, ruleset, names=names)[1]
+    turns, turn_problems = _turns(root, ruleset, reuse or {}, by_turn, names)
     problems += turn_problems
 
     options = ruleset.option_defaults()
@@ -205,7 +217,7 @@ def _load_map(root: Path, doc: Document):
             names = bundled_maps.bundled_names()
             return None, None, [doc.locate(Problem(f"unknown bundled map {spec!r}",
                                                    hint=did_you_mean(spec, names) or f"bundled maps: {one_of(names)}; "
-                                                   "or write map: {file: map.yaml}", path=("map",)))]
+                                                   "or write map: {file: map.yaml}", path=("map",), rule="map"))]
         try:
             game_map, map_dir = bundled_maps.load_bundled(spec)
         except ChronicleError as exc:
@@ -222,7 +234,7 @@ def _load_map(root: Path, doc: Document):
         if not os.path.lexists(written):
             return None, None, [doc.locate(Problem(f"map file {spec['file']!r} not found",
                                                    hint="the path is relative to the content/ folder",
-                                                   path=("map", "file")))]
+                                                   path=("map", "file"), rule="map"))]
         try:
             map_doc = load_yaml(written, shown, inside=root)
         except ChronicleError as exc:
@@ -249,7 +261,7 @@ def _players(doc: Document) -> tuple[list[Player], list[Problem]]:
         pid = entry["id"]
         if pid in seen:
             problems.append(doc.locate(Problem(f"player id {pid!r} is used twice", hint=f"first as player {seen[pid] + 1}",
-                                               path=("players", i, "id"))))
+                                               path=("players", i, "id"), rule="players")))
             continue
         seen[pid] = i
         fields = {k: v for k, v in entry.items() if k not in ("id", "name", "colour")}
@@ -310,10 +322,14 @@ def _check_json(path: Path, root: Path, schema: dict) -> list[Problem]:
     return schemas.validate(Document(shown, data, {(): Place(shown, 1, 1)}), schema)
 
 
-def _turns(root: Path, ruleset) -> tuple[list[Turn], list[Problem]]:
+def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({}),
+           by_turn: dict[int, list[Problem]] | None = None,
+           names: set[str] = frozenset()) -> tuple[list[Turn], list[Problem]]:
     """Every turn file with its story. Only ASCII-numbered ``NNN.yaml``/``.yml`` are turns (and
     ``NNN.md`` their stories); any other name that looks like one gets a warning naming it.
-    With no ruleset (campaign.yaml unreadable) the files are still read, for their syntax."""
+    With no ruleset (campaign.yaml unreadable) the files are still read, for their syntax.
+    ``reuse`` and ``by_turn``: see :func:`load_campaign`; ``names`` (players and provinces) help
+    to explain indentation slips."""
     folder = root / "content" / "turns"
     if not folder.is_dir():
         return [], []
@@ -336,52 +352,65 @@ def _turns(root: Path, ruleset) -> tuple[list[Turn], list[Problem]]:
                 problems.append(Problem(f"{path.name!r} is not read: turn files are named by their number in "
                                         "ASCII digits, 001.yaml (or .yml) with its story in 001.md",
                                         hint="rename it if it is a turn, or move it out of content/turns/",
-                                        place=Place(shown, 1, 1), severity="warning"))
+                                        place=Place(shown, 1, 1), severity="warning", rule="turn files"))
             continue
         number = int(turn.group(1))
         if number == 0:
-            problems.append(Problem("turns are numbered from 1", hint="rename it 001.yaml", place=Place(shown, 1, 1)))
+            problems.append(Problem("turns are numbered from 1", hint="rename it 001.yaml", place=Place(shown, 1, 1),
+                                    rule="turn files"))
             continue
         if number in found:
             problems.append(Problem(f"turn {number} is given twice: {path.name} and {found[number].name}",
-                                    hint="keep one file per turn", place=Place(shown, 1, 1)))
+                                    hint="keep one file per turn", place=Place(shown, 1, 1), rule="turn files"))
             continue
         found[number] = path
     for number in sorted(set(stories) - set(found)):
         problems.append(Problem(f"a story for turn {number}, which has no turn file", severity="warning",
                                 hint=f"write {number:03d}.yaml beside it, or rename the story",
-                                place=Place(relative(stories[number], root), 1, 1)))
+                                place=Place(relative(stories[number], root), 1, 1), rule="turn files"))
     turns = []
     expected = 1
     for number in sorted(found):
         path = found[number]
         shown = relative(path, root)
         if number != expected:
-            missing = f"turn {expected}" if number == expected + 1 else f"turns {expected}..{number - 1}"
-            problems.append(Problem(f"{missing} is missing before turn {number}",
+            missing = (f"turn {expected} is" if number == expected + 1 else
+                       f"turns {expected} and {number - 1} are" if number == expected + 2 else
+                       f"turns {expected}–{number - 1} are")
+            problems.append(Problem(f"{missing} missing before turn {number}",
                                     hint=f"number turns without gaps: the next file is {expected:03d}.yaml",
-                                    place=Place(shown, 1, 1)))
+                                    place=Place(shown, 1, 1), rule="turn files"))
         expected = number + 1
         story, story_file, story_problems = _story(stories.get(number), root)
-        problems += story_problems
+        problems += story_problems                 # read afresh even when the turn file is reused
+        if number in reuse:
+            turns.append(Turn(number, reuse[number].doc, story, story_file))
+            continue
+        before = len(problems)
         try:
             doc = load_yaml(path, shown, inside=root)
         except ChronicleError as exc:
             problems += exc.problems
             doc = Document(shown, {}, {(): Place(shown, 1, 1)})
             turns.append(Turn(number, doc, story, story_file))
+            if by_turn is not None:
+                by_turn[number] = problems[before:]
             continue
         if doc.data is None:
             doc.data = {}
         if schema is not None:
+            problems += slips.mend(doc, schema, names)        # indentation slips, in plain words
             problems += schemas.validate(doc, schema)
         stated = doc.data.get("turn") if isinstance(doc.data, dict) else None
         if isinstance(stated, int) and not isinstance(stated, bool) and stated != number:
             problems.append(doc.locate(Problem(f"this file says turn {stated} but is named {path.name}",
-                                               hint=f"rename the file or write turn: {number}", path=("turn",))))
+                                               hint=f"rename the file or write turn: {number}", path=("turn",),
+                                               rule="turn files")))
         if not isinstance(doc.data, dict):
             doc = Document(shown, {}, doc.places, doc.key_places)
         turns.append(Turn(number, doc, story, story_file))
+        if by_turn is not None:
+            by_turn[number] = problems[before:]
     return turns, problems
 
 

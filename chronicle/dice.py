@@ -45,6 +45,8 @@ class DiceBox:
 
     def __init__(self, seed: object):
         self.seed = str(seed)
+        #: every die drawn, in order: (identity, sides, die); the history says which turn drew it
+        self.drawn: list[tuple[tuple, int, Die]] = []
 
     def rng(self, *identity: object) -> random.Random:
         key = "/".join([self.seed, *(str(part) for part in identity)])
@@ -56,7 +58,9 @@ class DiceBox:
         faces = [rng.randint(1, sides)]
         while open_ended and faces[-1] == sides:
             faces.append(rng.randint(1, sides))
-        return Die(tuple(faces), recorded=False)
+        die = Die(tuple(faces), recorded=False)
+        self.drawn.append((identity, sides, die))
+        return die
 
     def choice(self, options: list, *identity: object):
         """A reproducible pick among ``options`` (sorted first, so input order does not matter)."""

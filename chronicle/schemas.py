@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import json
 import math
+import re
 from fractions import Fraction
 
 import jsonschema
@@ -17,11 +18,13 @@ from jsonschema.exceptions import ValidationError
 
 from . import i18n
 from .errors import Problem
+from .nextturn import contains_blank
 from .source import Document
 from .suggest import did_you_mean
 
 ID = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$", "maxLength": 64,
       "description": "A short lower-case id: letters, digits, _ and -."}
+ID_PATTERN = re.compile(ID["pattern"])
 COLOUR = {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$", "description": "A colour as #rrggbb."}
 
 # ---- the dialect every schema is written in ------------------------------------------------------
@@ -184,7 +187,7 @@ COAST_SCHEMA = {
 def campaign_schema(ruleset) -> dict:
     """campaign.yaml's schema, with the ruleset's options and player fields folded in."""
     options = {name: dict(schema, description=doc, default=default)
-               for name, (default, schema, doc) in ruleset.options.items()}
+               for name, (default, schema, doc) in ruleset.all_options().items()}
     player = {
         "type": "object", "required": ["id", *getattr(ruleset, "player_required", ())], "additionalProperties": False,
         "properties": {
@@ -248,6 +251,8 @@ def validate(doc: Document, schema: dict, base: tuple = ()) -> list[Problem]:
     validator = Validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path))):
+        if contains_blank(error.instance):
+            continue           # a blank left by chronicle next: reported once, as a blank (nextturn.py)
         problems.extend(_explain(doc, base + tuple(error.absolute_path), error))
     return problems
 
@@ -263,12 +268,40 @@ def _plain(data):
     return str(data)
 
 
+RULE = "file format"
+
+
 def _explain(doc: Document, path: tuple, error) -> list[Problem]:
+    """The schema's complaint in the campaign's words, each tagged ``[file format]``."""
+    from dataclasses import replace
+    return [problem if problem.rule else replace(problem, rule=RULE) for problem in _explained(doc, path, error)]
+
+
+def _at(data, path: tuple):
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _bad_id(doc: Document, path: tuple, name: str) -> Problem:
+    lowered = name.strip().lower().replace(" ", "_")
+    if ID_PATTERN.match(lowered):
+        hint = (f"write {lowered!r}: ids are lower case (letters, digits, _ and -); "
+                f"the name as it is shown goes in name: {name}")
+    else:
+        hint = "an id is lower-case letters, digits, _ and - (the name as it is shown goes in name:)"
+    return doc.locate(Problem(f"{name!r} is not a valid id", hint=hint, path=path + (name,)), key=True)
+
+
+def _explained(doc: Document, path: tuple, error) -> list[Problem]:
     if error.validator in ("oneOf", "anyOf") and error.context:
         # report the alternative that got furthest: the deepest error among its causes
         # (an alternative of the right type beats one that fails on the type alone)
         best = max(error.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
-        return _explain(doc, path + tuple(best.relative_path), best) if len(best.absolute_path) else [
+        return _explained(doc, path + tuple(best.relative_path), best) if len(best.absolute_path) else [
             doc.locate(Problem(_message(error), path=path))]
     if error.validator == "additionalProperties":
         known = list(error.schema.get("properties", {}))
@@ -279,8 +312,10 @@ def _explain(doc: Document, path: tuple, error) -> list[Problem]:
     if error.validator == "required":
         return [doc.locate(Problem(error.message.replace("is a required property", "is required"), path=path))]
     if error.validator == "propertyNames":
-        return [doc.locate(Problem(f"{error.instance!r} is not a valid id", hint="use lower-case letters, digits, _ and -",
-                                   path=path + (error.instance,)), key=True)]
+        return [_bad_id(doc, path, str(error.instance))]
+    if (error.validator == "pattern" and isinstance(error.instance, str) and isinstance(_at(doc.data, path), dict)
+            and error.instance in _at(doc.data, path) and error.schema.get("pattern") == ID["pattern"]):
+        return [_bad_id(doc, path, error.instance)]      # a key (a province or player id) of the wrong form
     if error.validator == "uniqueItems" and isinstance(error.instance, list):
         repeat = _repeat_index(error.instance)
         if repeat is not None:                     # at the repeated entry, not the whole list
@@ -299,8 +334,8 @@ def _hint(error) -> str | None:
     if error.validator == "type":
         expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         value = error.instance
-        if "integer" in expected and isinstance(value, float) and value.is_integer():
-            return f"write a whole number without a decimal point: {int(value)}"
+        if "integer" in expected and isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+            return f"write a whole number without a decimal point: {int(value)}"   # (1e308 has 309 digits)
         if "string" in expected and not isinstance(value, (str, dict, list)) and value is not None:
             return "put the value in quotes to keep it as the text written"
         if "string" in expected and value is None:
@@ -325,8 +360,8 @@ def _message(error) -> str:
     prefix = f"{where}: " if where else ""
     if error.validator == "type":
         expected = error.validator_value
-        expected = " or ".join(expected) if isinstance(expected, list) else expected
-        return f"{prefix}expected {expected}, got {error.instance!r}"
+        expected = " or ".join(WORDS.get(e, e) for e in expected) if isinstance(expected, list) else WORDS.get(expected, expected)
+        return f"{prefix}expected {expected}, got {_described(error.instance)}"
     if error.validator == "enum":
         return f"{prefix}{error.instance!r} is not one of {', '.join(map(repr, error.validator_value))}"
     if error.validator == "const":
@@ -335,14 +370,54 @@ def _message(error) -> str:
         return f"{prefix}{error.instance!r} does not have the expected form"
     if error.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{prefix}{error.instance!r} is out of range: it must be {describe_range(error.schema)}"
-    if error.validator == "uniqueItems":
-        repeated = _first_repeat(error.instance)
-        return f"{prefix}{repeated!r} is listed twice" if repeated is not None else f"{prefix}an entry is listed twice"
-    if error.validator == "maxLength":
-        return f"{prefix}the text is too long: at most {error.validator_value} characters"
-    if error.validator == "maxItems":
-        return f"{prefix}too many entries: at most {error.validator_value}"
-    return prefix + error.message
+    sized = _size_message(error)
+    return prefix + (sized or error.message)
+
+
+def _size_message(error) -> str | None:
+    """Too few, too many or repeated entries, counted in words (jsonschema's own message prints
+    the whole list or mapping as Python writes it)."""
+    limit, value = error.validator_value, error.instance
+    if error.validator in ("minItems", "maxItems") and isinstance(value, list):
+        most = error.validator == "maxItems"
+        return (f"a list of {_count(len(value), 'entry', 'entries')} where at {'most' if most else 'least'} "
+                f"{limit} {'are' if limit != 1 else 'is'} {'allowed' if most else 'needed'}")
+    if error.validator in ("minProperties", "maxProperties") and isinstance(value, dict):
+        most = error.validator == "maxProperties"
+        return (f"a mapping of {_count(len(value), 'key', 'keys')} where at {'most' if most else 'least'} "
+                f"{limit} {'are' if limit != 1 else 'is'} {'allowed' if most else 'needed'}")
+    if error.validator in ("minLength", "maxLength") and isinstance(value, str):
+        most = error.validator == "maxLength"
+        return (f"text of {_count(len(value), 'character', 'characters')} where at {'most' if most else 'least'} "
+                f"{limit} {'are' if limit != 1 else 'is'} {'allowed' if most else 'needed'}")
+    if error.validator == "uniqueItems" and isinstance(value, list):
+        repeat = _repeat_index(value)
+        if repeat is None:
+            return "the list repeats an entry"
+        return f"{_described(value[repeat])} is listed twice (first as entry {value.index(value[repeat]) + 1})"
+    return None
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
+WORDS = {"object": "a mapping of keys (key: value lines)", "array": "a list", "string": "text",
+         "integer": "a whole number", "number": "a number", "boolean": "true or false", "null": "nothing"}
+
+
+def _described(value) -> str:
+    """A value as the administrator wrote it, in words (never a Python dict or list dump)."""
+    if isinstance(value, dict):
+        keys = ", ".join(str(k) for k in list(value)[:4]) + (", ..." if len(value) > 4 else "")
+        return f"a mapping ({keys}: ...)" if value else "an empty mapping {}"
+    if isinstance(value, list):
+        return f"a list of {len(value)}" if value else "an empty list []"
+    if value is None:
+        return "nothing (the key has no value: is the next line indented under it?)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
 
 
 def describe_range(schema: dict) -> str:
@@ -364,11 +439,6 @@ def _repeat_index(items) -> int | None:
             return index
         seen.append(item)
     return None
-
-
-def _first_repeat(items):
-    index = _repeat_index(items)
-    return None if index is None else items[index]
 
 
 def all_schemas(rulesets) -> dict[str, dict]:

@@ -9,9 +9,12 @@ campaign does not build. The same problems are printed in the terminal.
 Robust under hostile input:
 
 * **Builds run in a child process** (multiprocessing's forkserver, with chronicle preloaded, so
-  a build starts in milliseconds). The watcher keeps polling while one runs; when the files
-  change again it kills the running build and starts another, so a stuck build (a template that
-  loops for hours) never wedges the server: fix the file and the new state shows.
+  one starts in milliseconds). The child lives on between builds and keeps the campaign as last
+  replayed and the pages' model (:class:`chronicle.cache.HistoryCache`, ``keep``), so a saved
+  story or a new turn replays and renders only what changed. The watcher keeps polling while a
+  build runs; when the files change again it kills the child and starts another (which builds
+  from scratch once), so a stuck build (a template that loops for hours) never wedges the
+  server: fix the file and the new state shows.
 * **Requests** that are malformed (a NUL, control characters, an over-long path) get a 4xx;
   an error while answering gets a 500 with one line, never a dropped connection. Requests whose
   ``Host`` is not a name of this machine (localhost, 127.0.0.1, [::1]) are refused with 403:
@@ -36,7 +39,7 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable
-from urllib.parse import unquote
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from .errors import ChronicleError, Problem
 from .history import load_history
@@ -66,10 +69,11 @@ RELOAD_SCRIPT = """<script>
   }
   function hide() { if (box) { box.remove(); box = null; } }
   function poll() {
-    fetch("%(status)s", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (s) {
+    // the server answers as soon as a build ends (or after a while with nothing new): no delay
+    fetch("%(status)s?since=" + version, {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (s) {
       if (s.version !== version) { window.location.reload(); return; }
       if (s.error) { show(s.error); } else { hide(); }
-      setTimeout(poll, 700);
+      setTimeout(poll, 50);
     }).catch(function () { setTimeout(poll, 2000); });
   }
   poll();
@@ -87,21 +91,32 @@ ERROR_PAGE = """<!doctype html>
 """
 
 
-def _build_job(root: str, output: str, conn) -> None:
-    """In the child process: load, replay and build; send back what happened (never raises)."""
-    try:
-        history = load_history(Path(root))
-        warnings = [p.format() for p in sorted(history.problems, key=Problem.sort_key) if p.severity != "error"]
-        count = build_site(history, Path(output), progress=False)
-        conn.send(("built", warnings, count))
-    except ChronicleError as exc:
-        conn.send(("problems", "\n".join(p.format() for p in exc.problems), None))
-    except BaseException as exc:      # noqa: BLE001 (a bug: one line for the page, the traceback for --debug)
-        first = (str(exc).strip().splitlines() or [""])[0][:200]
-        line = f"internal error: {type(exc).__name__}{': ' + first if first else ''} — please report it"
-        conn.send(("internal", line, traceback.format_exc()))
-    finally:
-        conn.close()
+def _worker(root: str, output: str, conn) -> None:
+    """In the child process: build each time the parent asks, keeping what the next build can
+    reuse; send back what happened (never raises). Ends when the parent closes the pipe."""
+    from .cache import HistoryCache
+    cache, kept = HistoryCache(), {}
+    while True:
+        try:
+            conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            history = load_history(Path(root), cache=cache)   # replays only from the first changed turn
+            warnings = [p.format() for p in sorted(history.problems, key=Problem.sort_key) if p.severity != "error"]
+            count = build_site(history, Path(output), progress=False, keep=kept)
+            outcome = ("built", (warnings, cache.replayed), count)
+        except ChronicleError as exc:
+            outcome = ("problems", "\n".join(p.format() for p in exc.problems), None)
+        except BaseException as exc:      # noqa: BLE001 (a bug: one line for the page, the traceback for --debug)
+            first = (str(exc).strip().splitlines() or [""])[0][:200]
+            line = f"internal error: {type(exc).__name__}{': ' + first if first else ''} — please report it"
+            outcome = ("internal", line, traceback.format_exc())
+            cache, kept = HistoryCache(), {}     # nothing half-made is kept for the next build
+        try:
+            conn.send(outcome)
+        except (BrokenPipeError, OSError):
+            return
 
 
 def _context():
@@ -114,40 +129,76 @@ def _context():
     return multiprocessing.get_context("spawn")
 
 
-class Build:
-    """One build running in a child process; ``result()`` is None until it has finished."""
+class Builder:
+    """The child process that builds, and the build it is running; ``result()`` is None until
+    that build has finished. ``cancel()`` kills the child: the next ``start()`` makes another."""
 
     def __init__(self, context, root: Path, output: Path):
-        self.conn, child_end = context.Pipe(duplex=False)
-        self.process = context.Process(target=_build_job, args=(str(root), str(output), child_end),
-                                       name="chronicle-build", daemon=True)
-        self.process.start()
-        child_end.close()
+        self.context, self.root, self.output = context, root, output
+        self.process = None
+        self.conn = None
+        self.running = False
         self.outcome = None
 
+    def start(self) -> None:
+        if self.process is None or not self.process.is_alive():
+            self._spawn()
+        self.outcome = None
+        self.running = True
+        try:
+            self.conn.send("build")
+        except (BrokenPipeError, OSError):           # it died between builds: a new one
+            self._spawn()
+            self.conn.send("build")
+
+    def _spawn(self) -> None:
+        self._discard()
+        self.conn, child_end = self.context.Pipe()
+        self.process = self.context.Process(target=_worker, args=(str(self.root), str(self.output), child_end),
+                                            name="chronicle-build", daemon=True)
+        self.process.start()
+        child_end.close()
+
     def result(self):
-        if self.outcome is None:
+        if self.running and self.outcome is None:
             if self.conn.poll():
                 try:
                     self.outcome = self.conn.recv()
                 except (EOFError, OSError):
                     self.outcome = self._died()
-                self.process.join()
             elif not self.process.is_alive():
                 self.outcome = self._died()
+            if self.outcome is not None:
+                self.running = False
         return self.outcome
 
     def _died(self):
         self.process.join()
         code = self.process.exitcode
+        self._discard()
         return ("internal", f"internal error: the build process ended unexpectedly (exit code {code}) — "
                             "please report it", "")
 
     def cancel(self) -> None:
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join()
-        self.conn.close()
+        """Stop the build running, if one is (the child with it); a finished one is left alone."""
+        if self.running:
+            self._discard()
+            self.running = False
+
+    def close(self) -> None:
+        """Stop the child, building or not."""
+        self._discard()
+        self.running = False
+
+    def _discard(self) -> None:
+        if self.process is not None:
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join()
+            self.process = None
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
 
 
 class Site:
@@ -162,32 +213,37 @@ class Site:
         self.version = 0
         self.error: str | None = None
         self.building = False
+        self.replayed: int | None = None         # turns the last build replayed (the rest were kept)
         self.lock = threading.Lock()
-        self.context = _context()
-        self.job: Build | None = None
+        self.built = threading.Condition(self.lock)
+        self.builder = Builder(_context(), self.root, self.output)
+
+    @property
+    def job(self) -> Builder | None:
+        """The builder while a build runs, else None."""
+        return self.builder if self.builder.running else None
 
     def start_build(self) -> None:
         """Start a build (cancelling one still running: the files have changed under it)."""
-        if self.job is not None:
-            self.job.cancel()
+        if self.builder.running:
+            self.builder.cancel()
             self.echo("The files changed during the build; building again.")
-        self.job = Build(self.context, self.root, self.output)
+        self.builder.start()
         with self.lock:
             self.building = True
 
     def poll(self) -> bool:
         """Collect the running build's result if it has finished; True when one was collected."""
-        job = self.job
-        if job is None:
+        if not self.builder.running:
             return False
-        outcome = job.result()
+        outcome = self.builder.result()
         if outcome is None:
             return False
-        self.job = None
         kind, text, extra = outcome
-        error = None
+        error, replayed = None, None
         if kind == "built":
-            for line in text:
+            warnings, replayed = text
+            for line in warnings:
                 self.echo(line)
             self.echo(f"Built {extra} files.")
         elif kind == "problems":
@@ -202,7 +258,9 @@ class Site:
         with self.lock:
             self.version += 1
             self.error = error
+            self.replayed = replayed
             self.building = False
+            self.built.notify_all()
         return True
 
     def build(self) -> bool:
@@ -212,14 +270,18 @@ class Site:
             time.sleep(0.02)
         return self.status()["error"] is None
 
-    def status(self) -> dict:
+    def status(self, since: int | None = None, wait: float = 20.0) -> dict:
+        """The version, the error and whether a build runs; with ``since``, first wait (up to
+        ``wait`` seconds) for a build after that version, so that a page reloads the moment its
+        new build is there."""
         with self.lock:
-            return {"version": self.version, "error": self.error, "building": self.building}
+            if since is not None:
+                self.built.wait_for(lambda: self.version != since, timeout=wait)
+            return {"version": self.version, "error": self.error, "building": self.building,
+                    "replayed": self.replayed}
 
     def close(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        self.builder.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -244,7 +306,7 @@ class Watcher(threading.Thread):
     """Polls the campaign's files; starts a build once they have stopped changing, and keeps
     polling while it runs (a change kills it and starts another)."""
 
-    def __init__(self, site: Site, interval: float = 0.4, build_first: bool = False):
+    def __init__(self, site: Site, interval: float = 0.15, build_first: bool = False):
         super().__init__(daemon=True, name="chronicle-watcher")
         self.site = site
         self.interval = interval
@@ -331,7 +393,9 @@ class Handler(SimpleHTTPRequestHandler):
     def _get(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path == STATUS:
-            return self._send(json.dumps(self.site.status()).encode(), "application/json")
+            since = parse_qs(urlsplit(self.path).query).get("since", [None])[0]
+            since = int(since) if since and since.lstrip("-").isdigit() and len(since) < 20 else None
+            return self._send(json.dumps(self.site.status(since)).encode(), "application/json")
         if not self.site.output.is_dir():
             return self._send(self._inject(ERROR_PAGE), "text/html; charset=utf-8")
         local = Path(self.translate_path(path))
@@ -375,7 +439,7 @@ def _host_name(host: str) -> str:
 class Server:
     """Build, watch and serve; ``start()`` returns the port (0 asks for a free one)."""
 
-    def __init__(self, root: Path, port: int = 8000, echo: Callable[[str], None] = print, interval: float = 0.4,
+    def __init__(self, root: Path, port: int = 8000, echo: Callable[[str], None] = print, interval: float = 0.15,
                  debug: bool = False):
         self.site = Site(root, echo, debug)
         self.port = port

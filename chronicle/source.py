@@ -202,7 +202,7 @@ def decode(raw: bytes, display: str) -> str:
         raise ChronicleError([Problem(
             f"not UTF-8 text: byte{'s' if len(bad) > 1 else ''} {' '.join(f'0x{b:02x}' for b in bad)} "
             f"cannot be read ({exc.reason})",
-            hint=f"save the file as UTF-8 ({looks})", place=Place(display, line, col), rule="files")]) from None
+            hint=f"save the file as UTF-8 ({looks})", place=Place(display, line, col), rule="file encoding")]) from None
     text = text.removeprefix("\ufeff")
     problems = []
     for match in _UNPRINTABLE.finditer(text):
@@ -274,7 +274,7 @@ def _syntax_problem(text: str, file: str, exc: yaml.YAMLError, loader_class) -> 
         except (yaml.YAMLError, RecursionError):
             pass
     if not isinstance(exc, yaml.MarkedYAMLError):
-        return Problem(f"YAML syntax: {exc}", place=Place(file, 1, 1))
+        return Problem(f"YAML syntax: {exc}", place=Place(file, 1, 1), rule="YAML syntax")
     mark = exc.problem_mark or exc.context_mark
     place = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file, 1, 1)
     what = exc.problem or "invalid YAML"
@@ -282,14 +282,35 @@ def _syntax_problem(text: str, file: str, exc: yaml.YAMLError, loader_class) -> 
         return _too_deep(file, mark)
     if "'\\t'" in what:
         what = "a tab character cannot indent or start a value"
+    elif what in PLAIN:
+        what = PLAIN[what]
     elif exc.context:
         what = f"{exc.context}, {what}"
-    return Problem(f"YAML syntax: {what}", hint=_syntax_hint(what, exc, mark), place=place)
+    return Problem(f"YAML syntax: {what}", hint=_syntax_hint(what, exc, mark), place=place, rule="YAML syntax")
+
+
+#: the parser's words for the commonest slips, in the administrator's
+PLAIN = {
+    "expected <block end>, but found '<block mapping start>'":
+        "this line is indented more than the lines before it, as if it belonged under the line above",
+    "expected <block end>, but found '<block sequence start>'":
+        "this list item is indented more than the lines before it",
+    "expected <block end>, but found '-'":
+        "this list item is not indented like the items before it",
+    "expected <block end>, but found '?'": "this line is not indented like the lines before it",
+    "mapping values are not allowed here":
+        "a ': ' here starts a key where none can start: a value containing ': ' must be quoted, or the line "
+        "is indented under a value",
+}
 
 
 def _syntax_hint(what: str, exc: yaml.MarkedYAMLError, mark) -> str:
     if "tab character" in what:
         return "indent with spaces, not tabs"
+    if what.startswith("this line is indented more") or what.startswith("this list item"):
+        return "the lines of one section are indented alike: two spaces under its key, the same for each"
+    if what.startswith("a ': ' here"):
+        return "quote the value (\"Attack: Inaba\") or check the indentation of this line"
     if "mapping values are not allowed" in what:
         return "a value containing ': ' must be quoted"
     start = exc.context_mark
@@ -436,7 +457,7 @@ class _Builder:
                 if not merged:
                     first = self.doc.key_place(path + (key,))
                     self.problem(f"duplicate key {key!r}", self.place(key_node),
-                                 hint=f"it is already given at line {first.line}; merge the two")
+                                 hint=f"it is already given at line {first.line}; merge the two", rule="YAML syntax")
                 continue
             if not merged:
                 explicit.add(key)
@@ -472,7 +493,7 @@ class _Builder:
     def key(self, node) -> str | None:
         if not isinstance(node, yaml.ScalarNode):
             self.problem("a mapping key must be a plain value", self.place(node),
-                         hint="write the key as text, not as a list or a mapping")
+                         hint="write the key as text, not as a list or a mapping", rule="YAML syntax")
             return None
         if node.tag not in _AS_TEXT and node.tag not in (CORE + t for t in ("int", "float", "bool", "null")):
             self.unknown_tag(node, ())

@@ -43,6 +43,8 @@ TESTS = {
     "pitac": ["tests/pitac", "tests/test_pitac_cases.py", "tests/test_docs_only_campaign.py", "tests/test_errors.py",
               "tests/test_map_marks.py"],
     "sengoku": ["tests/sengoku", "tests/test_docs_only_sengoku.py", "tests/test_map_marks.py"],
+    "campagna": ["tests/test_campagna_cases.py", "tests/campagna/test_campagna_rules.py",
+                 "tests/campagna/test_campagna_docs.py", "tests/test_docs_only_campagna.py"],
     "common": ["tests/pitac", "tests/sengoku", "tests/test_errors.py", "tests/test_pitac_cases.py"],
 }
 # What the tests read besides the package (copied into mutmut's tree).

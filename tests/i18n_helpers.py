@@ -1,7 +1,7 @@
 """Italian sites for the translation tests, and what an untranslated string looks like in them.
 
 An Italian site is an example campaign (Pitac's content/, Sengoku's examples/sengoku, Clan War's
-eight-turn acceptance campaign) copied with ``language: it``. Its pages are read as a reader sees
+and campagna's eight-turn acceptance campaigns) copied with ``language: it``. Its pages are read as a reader sees
 them: the text of every element and the attributes a browser shows (title, alt, aria-label,
 data-label), without the turns' stories, without any string the administrator wrote in the YAML
 (titles, battle names, army ids) and without the names of the map's provinces, which stay in the
@@ -24,7 +24,8 @@ from chronicle.render.site import build_site
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = {"pitac": REPO, "sengoku": REPO / "examples" / "sengoku",
-            "clanwar": REPO / "tests" / "campaigns" / "docs_only_clanwar"}
+            "clanwar": REPO / "tests" / "campaigns" / "docs_only_clanwar",
+            "campagna": REPO / "tests" / "campaigns" / "docs_only_campagna"}
 SHOWN_ATTRIBUTES = ("title", "alt", "aria-label", "data-label")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|<[^>]+>")
 
@@ -101,7 +102,7 @@ def written_strings(content: Path) -> list[str]:
             for item in value:
                 walk(item)
         elif isinstance(value, str) and value.strip():
-            found.add(value.strip())
+            found.update({value.strip(), value.strip().replace("_", " ")})      # an id is shown with spaces
     for path in sorted(content.rglob("*.yaml")):
         walk(yaml.safe_load(path.read_text(encoding="utf-8")))
     return sorted(found, key=len, reverse=True)

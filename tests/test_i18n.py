@@ -165,9 +165,20 @@ def test_a_near_miss_gets_a_did_you_mean(make_campaign, run):
     assert result.exit_code == 1 and "did you mean 'it'?" in result.output
 
 
+@pytest.mark.parametrize("ruleset, language", [("campagna", "it"), ("pitac", "en"), ("sengoku", "en"), ("clanwar", "en")])
+def test_a_new_campaign_speaks_its_rulebooks_language(run, tmp_path, ruleset, language):
+    """chronicle new: campagna's players read Italian, so its scaffold writes language: it."""
+    target = tmp_path / "c"
+    assert run("new", target, "--ruleset", ruleset).exit_code == 0
+    campaign, problems = load_campaign(target)
+    assert problems == [] and campaign.language == language
+    assert run("build", target, "--quiet").exit_code == 0
+    assert shown_text(target / "site" / "index.html").lang == language
+
+
 # ---- Italian sites ------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module", params=["pitac", "sengoku", "clanwar"])
+@pytest.fixture(scope="module", params=["pitac", "sengoku", "clanwar", "campagna"])
 def italian(request, tmp_path_factory):
     root = tmp_path_factory.mktemp(f"italian-{request.param}") / "campaign"
     return request.param, build_in("it", request.param, root), root / "content"
@@ -191,10 +202,12 @@ def test_an_italian_site_speaks_italian(italian):
 
 def test_dates_on_an_italian_site_are_written_in_italian(italian):
     ruleset, site, _content = italian
-    if ruleset != "pitac":
-        pytest.skip("only Pitac's example dates its turns (Sengoku's carry a calendar, Clan War's acceptance campaign none)")
+    dated = {"pitac": '<time datetime="2026-01-10">10 gennaio 2026</time>',
+             "campagna": '<time datetime="2026-04-11">11 aprile 2026</time>'}      # the issue's own example
+    if ruleset not in dated:
+        pytest.skip("Sengoku's example carries a calendar, Clan War's acceptance campaign no dates")
     text = (site / "turns" / "001" / "index.html").read_text(encoding="utf-8")
-    assert '<time datetime="2026-01-10">10 gennaio 2026</time>' in text
+    assert dated[ruleset] in text
 
 
 def test_numbers_on_an_italian_site_are_written_in_italian(italian):

@@ -21,6 +21,12 @@ def test_new_campaign_checks_and_builds_at_once(run, tmp_path, ruleset):
     assert (target / "site" / "index.html").is_file()
     config = yaml.safe_load((target / "content" / "campaign.yaml").read_text())
     assert config["title"] == "Spring & <Autumn>" and config["ruleset"] == ruleset
+    # the public URL is shown commented, with guidance, and uncommented it builds
+    text = (target / "content" / "campaign.yaml").read_text()
+    assert "\n# url: https://NAME.github.io/REPO/\n" in text and "--url" in text
+    (target / "content" / "campaign.yaml").write_text(text.replace("\n# url: ", "\nurl: "))
+    assert run("build", target, "--quiet").exit_code == 0
+    assert "https://NAME.github.io/REPO/" in (target / "site" / "sitemap.xml").read_text()
     # the modelines point at schemas that exist, so an editor validates as the administrator types
     for path in (target / "content").rglob("*.yaml"):
         first = path.read_text().splitlines()[0]
@@ -39,7 +45,7 @@ def test_new_writes_a_pages_workflow_pinned_to_this_version(run, tmp_path):
     assert 'pip install "$CHRONICLE"' in steps
     assert any(s.startswith("chronicle build") for s in steps)
     assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
-    assert (target / ".gitignore").read_text().strip() == "/site/"
+    assert (target / ".gitignore").read_text().split() == ["/site/", "/.site.cache/"]     # the site and its build cache
 
 
 def test_new_refuses_a_folder_that_is_not_empty(run, tmp_path):

@@ -18,7 +18,8 @@ A case file holds::
     xfail: "why"                      # optional: a known difference, never an empty case
 
 ``setup`` is played as ordinary turns before the case's own: each set-up turn every player still
-short of their holdings fights a battle (1 move) and attacks one neutral territory adjacent to what
+short of their holdings fights a battle (1 move; a lone player fights another of the case, who leaves
+that move unused) and attacks one neutral territory adjacent to what
 they hold, with a recorded 5 (an uncontested neutral falls to anything but a 1). The runner then
 checks the position is exactly the capitals plus the set-up holdings, so a case's start is reached
 through the rules themselves, never written into the state. A player's ``joins: N`` counts the
@@ -101,6 +102,10 @@ def _setup_turns(case: dict) -> list[dict]:
             players.append(player)
             orders[player] = [f"Attack {target}"]
             dice[target] = {player: SETUP_DIE}
+        if len(players) == 1:
+            # a battle has two sides (a battle of one player is an error): another player of the
+            # case fights too, and earns a move that the set-up turn leaves unused
+            players.append(next(p["id"] for p in case["players"] if p["id"] != players[0]))
         turns.append({"title": "Set-up (test runner)", "battles": [{"name": "Set-up", "players": players}],
                       "orders": orders, "dice": dice})
     return turns

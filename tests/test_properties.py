@@ -93,10 +93,14 @@ def _generate(data, root: Path):
         present = data.draw(st.lists(st.sampled_from(list(start.joined)), unique=True), label="present") \
             if start.joined else []
         battles, moves = [], {}
-        rest = list(present)
+        # battles of two or three (a battle of one player is an error); a lone player left over
+        # joins the last battle, and a player present alone fights no battle
+        rest = list(present) if len(present) > 1 else []
         while rest:
-            size = data.draw(st.integers(1, min(3, len(rest))), label="battle size")
+            size = data.draw(st.integers(2, min(3, len(rest))), label="battle size")
             group, rest = rest[:size], rest[size:]
+            if len(rest) == 1:
+                group, rest = group + rest, []
             winner = data.draw(st.sampled_from([None] + group), label="winner")
             battle = {"players": group}
             if winner:

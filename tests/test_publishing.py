@@ -180,7 +180,10 @@ def test_the_wheel_alone_makes_and_builds_a_campaign_and_the_pages_line_installs
     result = subprocess.run([str(REPO / "scripts" / "try-wheel")], capture_output=True, text=True,
                             env={**os.environ, "PYTHON": shutil.which("python3") or "python3"}, timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr
-    for ruleset in chronicle.rules.registry():
+    from chronicle import scaffold
+    starters = [name for name in chronicle.rules.registry() if (scaffold.SCAFFOLD / name).is_dir()]
+    assert {"pitac", "sengoku"} <= set(starters)
+    for ruleset in starters:
         assert f"try-wheel: {ruleset}: new, check and build work from the wheel" in result.stdout
     assert f'pip install "{distribution.this().requirement}" -> chronicle {chronicle.__version__}' in result.stdout
 
@@ -313,3 +316,99 @@ def test_serve_answers_any_missing_address_with_the_sites_404_page(make_campaign
             assert "This page is not in the chronicle" in body, path
     finally:
         server.stop()
+
+
+# ---- link previews: Open Graph / Twitter cards and the map picture ---------------------------------
+
+def metas(html: str) -> dict[str, str]:
+    found = {}
+    for key, value in re.findall(r'<meta (?:property|name)="((?:og|twitter):[a-z:_]+)" content="([^"]*)">', html):
+        found[key] = value
+    return found
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_every_page_has_link_preview_tags_and_map_pages_a_picture(run, make_campaign):
+    root = make_campaign(SMALL_CAMPAIGN, SMALL_TURNS, SMALL_STORIES)
+    assert run("build", root, "--quiet").exit_code == 0
+    site = root / "site"
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 10
+    for page in pages:
+        tags = metas(page.read_text(encoding="utf-8"))
+        for key in ("og:title", "og:description", "og:type", "og:site_name", "twitter:card", "twitter:title"):
+            assert tags.get(key), (page, key)
+        assert "og:url" not in tags                      # no address without the public URL
+    home = metas((site / "index.html").read_text())
+    assert home["og:image"] == "turns/002/preview.png" and home["twitter:card"] == "summary_large_image"
+    for number in ("000", "001", "002"):
+        tags = metas((site / "turns" / number / "index.html").read_text())
+        assert tags["og:image"] == "preview.png" and tags["og:image:width"] == "1200"
+        assert png_size((site / "turns" / number / "preview.png").read_bytes()) == (1200, 630)
+    turn = metas((site / "turns/001/index.html").read_text())
+    assert turn["og:title"] == "Turn 1: The first clash · Small test campaign"
+    assert "changed hands" in turn["og:description"]
+    assert metas((site / "standings.html").read_text())["twitter:card"] == "summary"
+
+
+def test_link_previews_are_absolute_with_the_public_url(run, make_campaign):
+    root = make_campaign(SMALL_CAMPAIGN, SMALL_TURNS, SMALL_STORIES)
+    assert run("build", root, "--quiet", "--url", "https://friends.github.io/campaign/").exit_code == 0
+    site = root / "site"
+    home = metas((site / "index.html").read_text())
+    assert home["og:url"] == "https://friends.github.io/campaign/"
+    assert home["og:image"] == home["twitter:image"] == "https://friends.github.io/campaign/turns/002/preview.png"
+    turn = metas((site / "turns/001/index.html").read_text())
+    assert turn["og:url"] == "https://friends.github.io/campaign/turns/001/"
+    assert turn["og:image"] == "https://friends.github.io/campaign/turns/001/preview.png"
+    player = metas((site / "players/paula.html").read_text())
+    assert player["og:url"] == "https://friends.github.io/campaign/players/paula.html" and "og:image" not in player
+
+
+def test_the_picture_shows_the_map_in_the_players_colours():
+    """The card's map half is drawn in the owners' colours (a PNG decoded by resvg's own output)."""
+    import struct
+    import zlib
+
+    from chronicle.render import preview
+    leaders = [("#7b3294", "Paula Purple", "3 held · 10 VP")]
+    map_svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
+               '<rect x="10" y="10" width="80" height="80" fill="#7b3294"/></svg>')
+    png = preview.rasterise(preview.card_svg("A <campaign> & co", "After turn 3", "May 1561", leaders, map_svg))
+    assert png_size(png) == (1200, 630)
+    assert png == preview.rasterise(preview.card_svg("A <campaign> & co", "After turn 3", "May 1561", leaders, map_svg))
+    # decode the PNG (8-bit RGBA, filter type per row) and look at the middle of the map frame
+    chunks, at = [], 8
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        chunks.append((kind, png[at + 8:at + 8 + length]))
+        at += 12 + length
+    header = dict(chunks)[b"IHDR"]
+    width, height, depth, colour = struct.unpack(">IIBB", header[:10])
+    assert (depth, colour) == (8, 6)
+    raw = zlib.decompress(b"".join(data for kind, data in chunks if kind == b"IDAT"))
+    stride = width * 4
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            left = line[x - 4] if x >= 4 else 0
+            up, corner = previous[x], previous[x - 4] if x >= 4 else 0
+            if kind == 1:
+                line[x] = (line[x] + left) & 255
+            elif kind == 2:
+                line[x] = (line[x] + up) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                best = min((abs(p - left), 0, left), (abs(p - up), 1, up), (abs(p - corner), 2, corner))[2]
+                line[x] = (line[x] + best) & 255
+        rows.append(line)
+        previous = line
+    assert tuple(rows[315][880 * 4:880 * 4 + 3]) == (0x7b, 0x32, 0x94)      # the map's middle: Paula's purple
+    assert tuple(rows[600][100 * 4:100 * 4 + 3]) == (0xf6, 0xf3, 0xea)      # the card's paper

@@ -78,7 +78,7 @@ def test_a_whole_number_is_whole_as_written():
     schema = {"type": "integer", "minimum": 0, "maximum": 10}
     assert _problems(schema, 4) == []
     (problem,) = _problems(schema, 4.0)
-    assert problem.message == "x: expected integer, got 4.0"
+    assert problem.message == "x: expected a whole number, got 4.0"
     assert problem.hint == "write a whole number without a decimal point: 4"
     assert _problems(schema, True) != []
 

@@ -109,6 +109,31 @@ def test_a_stuck_build_is_replaced_when_the_files_change(served):
     assert get(port, "/turns/002/index.html")[0] == 200
 
 
+def test_the_build_process_keeps_the_campaign_between_builds_and_a_killed_one_starts_afresh(served):
+    """The child that builds lives on and replays only from the first changed turn (perf); a
+    build killed because the files changed under it takes its kept campaign with it (robust), and
+    the next child replays every turn once."""
+    root, port, server, lines = served
+    turns = len(list((root / "content" / "turns").glob("*.yaml")))
+    first = status(port)
+    assert first["replayed"] == turns                          # the first build replays everything
+    worker = server.site.builder.process
+    story = root / "content" / "turns" / "002.md"
+    story.write_text("While serving.\n", encoding="utf-8")
+    after = wait_until(lambda: (s := status(port))["version"] > first["version"] and s, "a rebuild", lines)
+    assert after["error"] is None and after["replayed"] == 0   # a story: no turn replayed
+    assert server.site.builder.process is worker               # by the same child
+    assert b"While serving." in get(port, "/turns/002/index.html")[1]
+    templates = root / "templates"
+    templates.mkdir()
+    (templates / "turn.html").write_text(STUCK, encoding="utf-8")
+    wait_until(lambda: status(port)["building"], "a build starting", lines)
+    (templates / "turn.html").unlink()
+    fresh = wait_until(lambda: (s := status(port))["version"] > after["version"] and s, "a rebuild", lines)
+    assert fresh["error"] is None and fresh["replayed"] == turns
+    assert server.site.builder.process is not worker and not worker.is_alive()
+
+
 def test_the_status_carries_places_not_tracebacks(served):
     root, port, _server, lines = served
     before = status(port)["version"]

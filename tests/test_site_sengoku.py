@@ -272,8 +272,9 @@ def test_sengoku_map_draws_armies_with_strength_marks_and_sea_routes(pending):
     history, site = pending
     campaign = history.campaign
     summary = campaign.ruleset.summary(campaign, history.final)
-    svg = read(site, f"turns/{history.turns[-1].turn.number:03d}/map.svg")
-    root = ET.fromstring(svg.split("\n", 1)[1])
+    page = read(site, f"turns/{history.turns[-1].turn.number:03d}/index.html")
+    svg = re.search(r"<svg[^>]*class=\"map\".*?</svg>", page, re.S).group(0)
+    root = ET.fromstring(svg)
     layer = root.find(f".//{SVG}g[@class='pieces']")
     pieces = [g for g in layer.iter(f"{SVG}g") if (g.get("class") or "").split(" ")[0] == "piece"]
     assert len(pieces) == len(summary.pieces) > 0
@@ -281,18 +282,21 @@ def test_sengoku_map_draws_armies_with_strength_marks_and_sea_routes(pending):
     for g in pieces:
         title = g.find(f"{SVG}title").text
         strength = next(t.text for t in g.iter(f"{SVG}text") if t.get("class") == "strength")
-        drawn[title.split(" ")[0]] = (g.get("class"), strength, g.find(f"{SVG}g[@class='siege-wall']") is not None)
+        number = next(t.text for t in g.iter(f"{SVG}text") if t.get("class") == "army-name")
+        drawn[title.split(" ")[0]] = (g.get("class"), strength, g.find(f"{SVG}g[@class='siege-wall']") is not None, number)
     for piece in summary.pieces:
-        classes, strength, walled = drawn[piece.label]
+        classes, strength, walled, number = drawn[piece.label]
         assert f"owner-{piece.player}" in classes
         assert strength == str(piece.strength)
+        assert number == piece.label.rsplit("-", 1)[1]           # which army: takeda-3 says 3
         assert walled == (piece.status == "besieged") == ("besieged" in classes)
     assert any(p.status == "besieged" for p in summary.pieces), "the cut example should leave an army besieged"
     classes = [e.get("class") for e in root.iter()]
     assert "mark mark-capital" in classes and "mark mark-fortress" in classes and "mark mark-kyoto" in classes
     sea = [e for e in root.iter(f"{SVG}line") if e.get("class") == "link link-sea"]
     assert sea and all(e.get("stroke-dasharray") for e in sea)
-    assert "Besieged army (in its castle)" in svg and "Army and its strength" in svg
+    legend = page.split('class="legend"')[1].split("</ul>")[0]
+    assert "Besieged army (in its castle)" in legend and "Army: its number and strength" in legend
     # the counters do not overlap one another
     boxes = []
     for g in layer.iter(f"{SVG}rect"):

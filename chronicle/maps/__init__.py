@@ -74,17 +74,17 @@ def map_from_data(doc: Document, base: tuple) -> tuple[Map, list[Problem]]:
             if end not in ids:
                 problems.append(Problem(f"link names unknown province {end!r}",
                                         hint=did_you_mean(end, ids) or "declare it under provinces:",
-                                        path=path + (j,)))
+                                        path=path + (j,), rule="map"))
                 bad = True
         if kind not in LINK_KINDS:
-            problems.append(Problem(f"unknown link kind {kind!r}", hint=did_you_mean(kind, LINK_KINDS), path=path + (2,)))
+            problems.append(Problem(f"unknown link kind {kind!r}", hint=did_you_mean(kind, LINK_KINDS), path=path + (2,), rule="map"))
             bad = True
         if a == b:
-            problems.append(Problem(f"a province cannot be linked to itself ({a!r})", path=path))
+            problems.append(Problem(f"a province cannot be linked to itself ({a!r})", path=path, rule="map"))
             bad = True
         pair = frozenset((a, b))
         if pair in seen and not bad:
-            problems.append(Problem(f"link {a} - {b} is given twice", hint=f"first at entry {seen[pair] + 1}", path=path))
+            problems.append(Problem(f"link {a} - {b} is given twice", hint=f"first at entry {seen[pair] + 1}", path=path, rule="map"))
             bad = True
         if not bad:
             seen[pair] = i

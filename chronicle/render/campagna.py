@@ -285,7 +285,7 @@ def generals(model, campaign) -> list[dict]:
                     row["fate"] = {"roll": roll, "recorded": recorded, "fate": FATE[table[roll - 1]]}
                 battles.append(row)
         out.append({"player": player.id, "name": general.name, "faction": player.fields.get("faction"),
-                    "pending": tr(WOUND.get(general.pending)) or None, "since": general.since, "fielded": general.battles,
+                    "pending": tr(WOUND.get(general.pending)) or None, "since": tr(general.since) or None, "fielded": general.battles,
                     "killed": general.killed, "battles": battles})
     return out
 

@@ -25,6 +25,8 @@ MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 18, 16, 50
 LEGEND_ROW = 26
 LEGEND_COLUMNS = 2
 DASHES = (None, "6,3", "2,3", "8,3,2,3")     # series told apart by more than colour
+DOTS_UP_TO = 40                        # turns: beyond this a line has no dots (they would merge)
+SLOT = "chronicle-slot"                # where the series and legend entries go in the drawn chart
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,17 @@ def _fmt(value: float) -> str:
 
 
 def line_chart(chart: Chart) -> str:
-    """The chart as inline SVG text (no width/height: it scales to its container)."""
+    """The chart as inline SVG text (no width/height: it scales to its container), each series
+    emphasised or faded as its :class:`Series` says."""
+    strong = [s.key for s in chart.series if s.emphasis]
+    return draw(chart).svg(strong[0] if len(strong) == 1 and len(chart.series) > 1 else None)
+
+
+def draw(chart: Chart) -> "Drawing":
+    """The chart drawn once, to be shown with any one series emphasised (:meth:`Drawing.svg`).
+
+    A player's page and the standings show the same chart; only which line stands out differs,
+    so the drawing is made once per build and each page only puts its parts in order."""
     rows = math.ceil(len(chart.series) / LEGEND_COLUMNS)
     height = HEIGHT + rows * LEGEND_ROW + 8
     dwg = svgwrite.Drawing(debug=False)
@@ -138,8 +150,8 @@ def line_chart(chart: Chart) -> str:
         axes.add(dwg.text(_num(tick), insert=(_fmt(MARGIN_LEFT - 7), _fmt(y + 5)), text_anchor="end"))
     step = max(1, math.ceil(len(xs) / 10))
     for i, x in enumerate(xs):
-        if i % step and x != xs[-1]:
-            continue
+        if (i % step and x != xs[-1]) or (x != xs[-1] and len(xs) - 1 - i < step * 0.6):
+            continue                  # every step-th turn, and the last, whose label needs room
         axes.add(dwg.line((_fmt(px(x)), _fmt(MARGIN_TOP + plot_h)), (_fmt(px(x)), _fmt(MARGIN_TOP + plot_h + 5)),
                           stroke=INK, stroke_width=1))
         axes.add(dwg.text(str(x), insert=(_fmt(px(x)), _fmt(MARGIN_TOP + plot_h + 20)), text_anchor="middle"))
@@ -170,25 +182,18 @@ def line_chart(chart: Chart) -> str:
         dwg.add(refs)
 
     lines = dwg.g(class_="series", fill="none", stroke_linejoin="round", stroke_linecap="round")
-    ordered = sorted(enumerate(chart.series), key=lambda pair: (pair[1].emphasis, pair[0]))
-    for index, series in ordered:
-        group = dwg.g(class_=f"line series-{series.key}" + ("" if series.emphasis else " faded"),
-                      opacity="1" if series.emphasis else "0.35")
-        points = [(_fmt(px(x)), _fmt(py(v))) for x, v in zip(xs, series.values)]
-        line = dwg.polyline(points, stroke=series.colour, stroke_width=3 if series.emphasis else 2)
-        dash = DASHES[index % len(DASHES)]
-        if dash:
-            line["stroke-dasharray"] = dash
-        group.add(line)
-        for x, v, (cx, cy) in zip(xs, series.values, points):
-            dot = dwg.circle((cx, cy), r=3.5, fill=series.colour, stroke="#ffffff", stroke_width=1)
-            dot.set_desc(title=_("%(series)s, turn %(turn)s: %(value)s %(unit)s", series=series.label, turn=x, value=_num(v),
-                                 unit=chart.y_label.lower()))
-            group.add(dot)
-        lines.add(group)
+    lines.add(dwg.g(id=SLOT))
     dwg.add(lines)
-
     legend = dwg.g(class_="legend", **text)
+    legend.add(dwg.g(id=SLOT))
+    dwg.add(legend)
+    dotted = len(xs) <= DOTS_UP_TO
+    groups = {}
+    for index, series in enumerate(chart.series):
+        points = [(px(x), py(v)) for x, v in zip(xs, series.values)]
+        groups[series.key] = tuple(_series_group(dwg, chart, series, index, xs, points, dotted, strong)
+                                   for strong in (True, False))
+    items = {}
     column = WIDTH / LEGEND_COLUMNS
     for i, series in enumerate(chart.series):
         lx = 12 + (i % LEGEND_COLUMNS) * column
@@ -197,9 +202,80 @@ def line_chart(chart: Chart) -> str:
         dash = DASHES[i % len(DASHES)]
         if dash:
             swatch["stroke-dasharray"] = dash
-        legend.add(swatch)
         label = series.label if len(series.label) <= 28 else series.label[:27] + "…"
-        legend.add(dwg.text(label, insert=(_fmt(lx + 30), _fmt(ly + 4)),
-                            font_weight="700" if series.emphasis else "400"))
-    dwg.add(legend)
-    return dwg.tostring()
+        items[series.key] = tuple(swatch.tostring() + dwg.text(label, insert=(_fmt(lx + 30), _fmt(ly + 4)),
+                                                                  font_weight="700" if strong else "400").tostring()
+                                  for strong in (True, False))
+    head, between, tail = dwg.tostring().split(f'<g id="{SLOT}" />')
+    return Drawing(chart.id, head, between, tail, tuple(s.key for s in chart.series), groups, items)
+
+
+def _series_group(dwg, chart: Chart, series: Series, index: int, xs, points, dotted: bool, strong: bool) -> str:
+    """One series: its line (thinned to what the plot's pixels can show), and a dot with the exact
+    figure on every turn while there are few enough turns for dots to be told apart."""
+    group = dwg.g(class_=f"line series-{series.key}" + ("" if strong else " faded"), opacity="1" if strong else "0.35")
+    line = dwg.polyline([(_fmt(x), _fmt(y)) for x, y in thinned(points)], stroke=series.colour,
+                        stroke_width=3 if strong else 2)
+    dash = DASHES[index % len(DASHES)]
+    if dash:
+        line["stroke-dasharray"] = dash
+    if not dotted and series.values:
+        line.set_desc(title=_("%(series)s: %(value)s %(unit)s after turn %(turn)s", series=series.label,
+                                value=_num(series.values[-1]), unit=chart.y_label.lower(), turn=xs[-1]))
+    group.add(line)
+    if dotted:
+        for x, v, (cx, cy) in zip(xs, series.values, points):
+            dot = dwg.circle((_fmt(cx), _fmt(cy)), r=3.5, fill=series.colour, stroke="#ffffff", stroke_width=1)
+            dot.set_desc(title=_("%(series)s, turn %(turn)s: %(value)s %(unit)s", series=series.label, turn=x, value=_num(v),
+                                 unit=chart.y_label.lower()))
+            group.add(dot)
+    return group.tostring()
+
+
+def thinned(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The points that change the drawn line: the middle of three on one level is dropped, and
+    where several points fall in one pixel column only the first, lowest, highest and last stay."""
+    columns: dict[int, list] = {}
+    for point in points:
+        columns.setdefault(round(point[0]), []).append(point)
+    kept = []
+    for column in columns.values():
+        if len(column) <= 4:
+            kept += column
+        else:
+            ys = [p[1] for p in column]
+            picks = sorted({0, ys.index(min(ys)), ys.index(max(ys)), len(column) - 1})
+            kept += [column[i] for i in picks]
+    out = []
+    for i, point in enumerate(kept):
+        if 0 < i < len(kept) - 1 and _same(kept[i - 1][1], point[1]) and _same(kept[i + 1][1], point[1]):
+            continue
+        out.append(point)
+    return out
+
+
+def _same(a: float, b: float) -> bool:
+    return _fmt(a) == _fmt(b)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A chart drawn once: the SVG around the series, and each series and legend entry drawn
+    emphasised and faded."""
+
+    id: str
+    head: str
+    between: str                      # after the series, before the legend's entries
+    tail: str
+    keys: tuple[str, ...]
+    groups: dict                      # key -> (strong, faded) SVG text
+    legend: dict                      # key -> (strong, faded) SVG text
+
+    def svg(self, emphasis: str | None = None, id: str | None = None) -> str:
+        """The chart with ``emphasis``'s line drawn over the others, faded (all strong for None)."""
+        pick = 0 if emphasis is None else 1
+        order = [k for k in self.keys if k != emphasis] + ([emphasis] if emphasis in self.groups else [])
+        series = "".join(self.groups[k][0 if k == emphasis else pick] for k in order)
+        legend = "".join(self.legend[k][0 if k == emphasis else pick] for k in self.keys)
+        head = self.head if id is None else self.head.replace(f'id="{self.id}"', f'id="{id}"', 1)
+        return head + series + self.between + legend + self.tail

@@ -87,7 +87,8 @@ def rosters(model) -> list[dict]:
         people = sorted((p for p in state.personalities.values() if p.faction == player.id and p.status != "dead"),
                         key=lambda p: (p.status != "active", p.name))
         out.append({"player": player.id, "faction": state.factions[player.id], "units": units, "people": people,
-                    "models": sum(u.models for u in units)})
+                    "models": sum(u.models for u in units),
+                    "leaders": {u.leader for u in state.units.values() if u.models > 0 and u.leader}})
     return out
 
 

@@ -10,6 +10,7 @@ from .. import distribution
 from ..siteurl import absolute
 
 EPOCH = "2000-01-01T00:00:00Z"        # for a campaign whose turns carry no date
+FEED_ENTRIES = 30                     # the latest turns in the feed: a reader fetches it again and again
 
 
 def slug(text: str) -> str:
@@ -28,7 +29,8 @@ def atom_time(date: str | None, fallback: str) -> str:
 
 
 def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) -> str:
-    """``entries`` are (turn view, HTML summary) for every turn, oldest first."""
+    """``entries`` are (turn view, HTML summary) for every turn, oldest first; a turn whose summary
+    is None is left out (only its date counts, for the turns after it that have none)."""
     campaign = model.campaign
     base = base_url or ""
     feed_id = base if base else f"tag:chronicle.invalid,2000:{slug(campaign.title)}"
@@ -50,6 +52,8 @@ def atom_feed(model, entries: list[tuple[object, str]], base_url: str | None) ->
             f"  <author><name>{escape(campaign.title)}</name></author>",
             _generator()]
     for view, html, stamp in reversed(stamped):
+        if html is None:
+            continue
         link = absolute(base, view.path) if base else view.path
         entry_id = link if base else f"{feed_id}/turns/{view.slug}"
         out += ["  <entry>",

@@ -1,17 +1,26 @@
-"""SVG maps of a campaign, drawn with svgwrite.
+"""SVG maps of a campaign: the geometry once per build, then a few kilobytes per map.
 
 The geometry (outlines, label anchors, coast, link lines) is computed once per build by
-:func:`map_geometry`; :class:`MapPainter` then paints one map per state, changing only fills,
-classes, marks and pieces. Outlines come from, in order:
+:func:`map_geometry`, and its outlines written once as compact text (relative integer steps on a
+fine grid, scaled back by the group's transform): a turn's map repeats that text with its own
+classes and adds only what the turn changed: fills (by class, from a small ``<style>``), changed
+outlines, marks, counters, order arrows and contest badges. Nothing is rebuilt through an XML
+library per page. Outlines come from, in order:
 
 1. the map's geometry file (``geometry: svgpaths.json`` beside the map file: ``viewBox`` and one SVG
    path per province id), with the land outside the provinces from ``extras.geojson`` beside it
    drawn as a muted coast, projected with the ``projection`` the geometry file states;
 2. a province's own ``path`` in the map file;
 3. otherwise a cell grown from the province's position: a Voronoi diagram of every ``at``,
-   clipped to a buffer around their hull.
+   clipped to the geometry file's ``land`` when it has one (with its ``coast`` paths, the land
+   beyond the provinces, drawn muted), else to a buffer around their hull.
 
-The painter reads a :class:`~chronicle.rules.Summary` only: who holds what, marks and pieces.
+A map is framed to the provinces in play (held by a player, reached by an order, contested, or
+where an army stands), with a margin; the whole map stays in the SVG (``data-full``), one click
+away for the page's script. Marks, arrows and names are sized in CSS pixels as the page first
+shows the map (:data:`DESKTOP`: a 1280-pixel-wide page gives the map 1184 × 828 pixels), so
+they keep their size whatever the frame; names too small to read there appear on zooming
+(:mod:`.labels`). The painter reads a :class:`~chronicle.rules.Summary` only.
 """
 
 from __future__ import annotations
@@ -21,20 +30,24 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import partial
+from html import escape
 from pathlib import Path
 from statistics import median
 from typing import Mapping
 
-import numpy as np
 import shapely
-import svgwrite
-from shapely.geometry import MultiPoint, Point, Polygon, box as shapely_box
+from markupsafe import Markup
+from shapely.geometry import MultiPoint, Point, Polygon
 from shapely.ops import voronoi_diagram
 from shapely.strtree import STRtree
 
 from ..i18n import N_, gettext as _, tr
 from ..maps import BUNDLED_DIR
+from ..rules import OrderMark, Outcome, Piece
+from . import palette
+from .labels import READABLE_PX, ZOOMS, place_labels
+from .overlay import Overlay
+from .pieces import Counters
 
 NEUTRAL_FILL = "#e4e0d4"
 SEA_FILL = "#dce9f2"
@@ -44,7 +57,8 @@ INK = "#1b1b1b"
 CHANGED = "#000000"
 CASTLE = "#3d3d3d"
 KYOTO = "#f0c419"
-LINK_STYLE = {            # kind -> (colour, dash pattern in units, width in units)
+ONCE_HELD = "#f4f1ea"
+LINK_STYLE = {            # kind -> (colour, dash pattern in pixels, width in pixels)
     "land": ("#5b5b5b", None, 1.2),
     "sea": ("#1f5f8b", (5, 4), 1.6),
     "mountain": ("#6b4a2b", (1.5, 3), 1.8),
@@ -55,6 +69,15 @@ LINK_STYLE = {            # kind -> (colour, dash pattern in units, width in uni
 MARK_NAMES = {"capital": N_("capital"), "fortress": N_("fortress"), "kyoto": N_("Kyoto"), "library": N_("library")}
 LINK_LABELS = {"land": N_("Land link"), "sea": N_("Sea link"), "mountain": N_("Mountain link"),
                "river": N_("River link"), "ford": N_("Ford link")}
+#: the legend's words for the orders and contests a map draws
+ORDER_NAMES = {"attack": N_("Attack"), "support": N_("Support"), "move": N_("Move"), "transfer": N_("Transfer"),
+               "retreat": N_("Retreat")}
+FAILED_NAMES = {"attack": N_("Attack that failed"), "support": N_("Support that failed"), "move": N_("Move that failed"),
+                "transfer": N_("Transfer that failed"), "retreat": N_("Retreat that failed")}
+CONTEST_NAMES = {"battle": N_("Battle"), "siege": N_("Siege"), "conflict": N_("Roll-off for a province"),
+                 "skirmish": N_("Skirmish"), "raid": N_("Raid"), "decisive-battle": N_("Decisive battle")}
+CONTEST_RESULTS = {"succeeded": N_("won by the attacker (its colour)"), "failed": N_("held (the holder's colour ring)"),
+                   "pending": N_("to be fought"), "drawn": N_("drawn: no winner")}
 
 
 def mark_name(mark: str) -> str:
@@ -68,10 +91,20 @@ def link_label(kind: str) -> str:
 
 
 CREDITS = {"japan": N_("Province boundaries: %(source)s", source="Asukana/Ryoseikoku_20230626_TSV, CC0 1.0")}
+#: the room (CSS pixels) a map has on a 1280-pixel-wide page: the page's width, 92% of a
+#: 900-pixel-tall window; and a locator map's on a province or player page
+DESKTOP = (1184.0, 828.0)
+LOCATOR = (340.0, 340.0)
+#: scales (pixels per map unit) are rounded down to a power of this, so that a few label layouts
+#: serve every page and a name is never drawn smaller than READABLE_PX
+BUCKET = 1.18
 _PROJECTION = re.compile(
     r"x\s*=\s*\(\s*lon\s*-\s*(?P<lon0>-?[\d.]+)\s*\)\s*\*\s*cos\(\s*(?P<phi>-?[\d.]+)\s*deg\s*\)\s*\*\s*(?P<kx>[\d.]+)"
     r".*?y\s*=\s*(?P<neg>-?)\s*\(\s*lat\s*-\s*(?P<lat0>-?[\d.]+)\s*\)\s*\*\s*(?P<ky>[\d.]+)", re.S)
 _NUMBER = re.compile(r"-?\d*\.?\d+(?:[eE][-+]?\d+)?")
+_STRAIGHT = re.compile(r"^[MLZ0-9.,\s eE+-]*$")
+
+Box = tuple[float, float, float, float]       # x0, y0, x1, y1
 
 
 @dataclass(frozen=True)
@@ -79,14 +112,19 @@ class MapGeometry:
     """Everything about a map's drawing that never changes from turn to turn."""
 
     view_box: tuple[float, float, float, float]
-    unit: float                                    # one "pixel" when the map is 1000 units across
+    unit: float                                    # a thousandth of the map's size
     outlines: Mapping[str, str]                    # province id -> SVG path data
     anchors: Mapping[str, tuple[float, float]]     # province id -> label point
-    label_sizes: Mapping[str, float]
+    boxes: Mapping[str, Box]                       # province id -> bounding box of its outline
+    areas: Mapping[str, float]                     # province id -> area (0: unknown, a curved path)
     coast: tuple[str, ...]                         # path data of land outside the provinces
+    coast_boxes: tuple[Box, ...]
     links: tuple[tuple[str, str, str], ...]        # (a, b, kind), sorted
     drawn_from: str                                # "outlines" or "cells"
     credit: str | None = None
+    quantum: float | None = None                   # compact paths are integer steps of this
+    compact: Mapping[str, str] | None = None       # province id -> compact path data
+    compact_coast: tuple[str, ...] = ()
 
     @property
     def decimals(self) -> int:
@@ -114,12 +152,15 @@ def map_geometry(campaign) -> MapGeometry:
     outlines: dict[str, str] = {}
     view_box = None
     coast: tuple[str, ...] = ()
+    land = None
     if game_map.geometry and campaign.map_dir:
         data = json.loads((Path(campaign.map_dir) / game_map.geometry).read_text(encoding="utf-8"))
         outlines.update({pid: d for pid, d in data.get("paths", {}).items() if pid in provinces})
         if data.get("viewBox"):
             view_box = tuple(float(v) for v in str(data["viewBox"]).split())
         coast = _coast(Path(campaign.map_dir) / "extras.geojson", data.get("projection", ""))
+        coast += tuple(str(d) for d in data.get("coast", ()))
+        land = _land(data.get("land"))
     for pid, province in provinces.items():
         if pid not in outlines and province.path:
             outlines[pid] = province.path
@@ -128,26 +169,50 @@ def map_geometry(campaign) -> MapGeometry:
     drawn_from = "outlines"
     if missing:
         drawn_from = "cells" if len(missing) == len(provinces) else "outlines"
-        outlines.update(_cells(positions, missing))
+        outlines.update(_cells(positions, missing, land))
     shapes = {pid: _bbox_area(d) for pid, d in outlines.items()}
     if view_box is None:
         view_box = _fit([shapes[pid][0] for pid in shapes] + [(x, y, x, y) for x, y in positions.values()])
     unit = max(view_box[2], view_box[3]) / 1000
-    sizes = {}
-    for pid in sorted(provinces):
-        (bx0, _by0, bx1, _by1), area = shapes[pid]
-        size = (min(20.0, max(11.5, math.sqrt(area) / unit / 6)) if area else 13.0) * unit
-        if pid in missing:       # a grown cell: keep the label inside it, as the cells sit edge to edge
-            size = max(8.0 * unit, min(size, 0.95 * (bx1 - bx0) / max(0.6, text_width(provinces[pid].name))))
-        sizes[pid] = size
     links = tuple(sorted((min(l.a, l.b), max(l.a, l.b), l.kind) for l in game_map.links))
     credit = None
     if campaign.map_dir is not None:
         folder = Path(campaign.map_dir).resolve()
         if folder.parent == BUNDLED_DIR.resolve():
             credit = CREDITS.get(folder.name)
-    return MapGeometry(view_box, unit, dict(sorted(outlines.items())), positions, sizes, coast, links,
-                       drawn_from, credit)
+    outlines = dict(sorted(outlines.items()))
+    quantum, compact, compact_coast = _compact_all(outlines, coast, unit)
+    return MapGeometry(view_box, unit, outlines, positions, {p: b for p, (b, _a) in shapes.items()},
+                       {p: a for p, (_b, a) in shapes.items()}, coast, tuple(_bbox_area(d)[0] for d in coast), links,
+                       drawn_from, credit, quantum, compact, compact_coast)
+
+
+def _compact_all(outlines, coast, unit):
+    """Outlines as relative integer steps of a quantum (a fifth of a thousandth of the map), when
+    every outline is made of straight lines; else (None, None, ())."""
+    if not all(_STRAIGHT.match(d) for d in list(outlines.values()) + list(coast)):
+        return None, None, ()
+    q = float(f"{unit / 2:.2g}")
+    return q, {pid: _compact(d, q) for pid, d in outlines.items()}, tuple(_compact(d, q) for d in coast)
+
+
+def _compact(d: str, q: float) -> str:
+    parts = []
+    for ring in re.findall(r"M([^MZ]*)Z?", d):
+        values = [float(n) for n in _NUMBER.findall(ring)]
+        points = [(round(x / q), round(y / q)) for x, y in zip(values[0::2], values[1::2])]
+        kept = [points[0]] if points else []
+        for point in points[1:]:
+            if point != kept[-1]:
+                kept.append(point)
+        if len(kept) < 3:
+            continue
+        steps = []
+        for (x0, y0), (x1, y1) in zip(kept, kept[1:]):
+            steps.append(f"{x1 - x0} {y1 - y0}")
+        text = f"M{kept[0][0]} {kept[0][1]}l" + " ".join(steps) + "z"
+        parts.append(text.replace(" -", "-"))
+    return "".join(parts)
 
 
 def _positions(provinces) -> dict[str, tuple[float, float]]:
@@ -168,15 +233,33 @@ def _positions(provinces) -> dict[str, tuple[float, float]]:
     return points
 
 
-def _cells(positions: dict[str, tuple[float, float]], wanted: list[str]) -> dict[str, str]:
-    """Voronoi cells around every position, clipped to a buffer around their hull."""
+def _land(paths) -> Polygon | None:
+    """The land a geometry file draws (``land``: SVG paths of straight lines, one polygon each):
+    grown cells are clipped to it, so that a map of positions alone can still have a coast."""
+    if not paths:
+        return None
+    polygons = []
+    for d in paths:
+        rings = []
+        for ring in re.findall(r"M([^MZ]*)Z?", str(d)):
+            values = [float(n) for n in _NUMBER.findall(ring)]
+            rings.append(list(zip(values[0::2], values[1::2])))
+        if rings and len(rings[0]) >= 3:
+            polygons.append(Polygon(rings[0], [r for r in rings[1:] if len(r) >= 3]))
+    return shapely.unary_union(polygons) if polygons else None
+
+
+def _cells(positions: dict[str, tuple[float, float]], wanted: list[str], land=None) -> dict[str, str]:
+    """Voronoi cells around every position, clipped to the map's ``land`` when its geometry file
+    draws one, else to a buffer around their hull."""
     ids = sorted(positions)
     if len(ids) == 1:
         x, y = positions[ids[0]]
         return {ids[0]: _path(Point(x, y).buffer(0.5, quad_segs=8), 3)} if ids[0] in wanted else {}
     points = [Point(positions[pid]) for pid in ids]
     spacing = median(min(p.distance(q) for q in points if q is not p) for p in points) or 1.0
-    land = MultiPoint(points).convex_hull.buffer(0.55 * spacing, quad_segs=8)
+    if land is None:
+        land = MultiPoint(points).convex_hull.buffer(0.55 * spacing, quad_segs=8)
     x0, y0, x1, y1 = land.bounds
     decimals = _decimals(max(x1 - x0, y1 - y0) / 1000)
     cells = list(voronoi_diagram(MultiPoint(points), envelope=land.envelope.buffer(spacing)).geoms)
@@ -201,7 +284,7 @@ def _path(shape, decimals: int) -> str:
     return "".join(parts)
 
 
-def _bbox_area(d: str) -> tuple[tuple[float, float, float, float], float]:
+def _bbox_area(d: str) -> tuple[Box, float]:
     """Bounding box and (for M/L/Z paths) area of path data; area 0 when it cannot tell."""
     numbers = [float(n) for n in _NUMBER.findall(d)]
     xs, ys = numbers[0::2], numbers[1::2]
@@ -252,436 +335,436 @@ def _coast(path: Path, projection: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-# ---- painting, once per state -----------------------------------------------------------------
+def _union(boxes) -> Box | None:
+    boxes = list(boxes)
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
+
+
+# ---- what a page's map shows ------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class LegendItem:
-    kind: str          # player | neutral | mark | changed | link
+    kind: str          # player | neutral | mark | changed | link | piece | order | contest | held
     label: str
     colour: str | None = None
     key: str | None = None
+    sample: Markup | None = None       # a small drawing of the mark, as on the map
+    style: str | None = None           # CSS for a swatch (a pattern over the colour)
+
+
+@dataclass(frozen=True)
+class MapFigure:
+    """A map for a page, with how a phone first shows it: at ``width`` CSS pixels (where its
+    names are readable), in a frame that scrolls when wider than a phone, first looking at
+    (``x``%, ``y``%) of the map: this turn's action."""
+
+    svg: Markup
+    width: int
+    x: float
+    y: float
+    action: bool = False               # (x, y) is this turn's action (else the middle of what is in play)
+
+    @property
+    def scrolls(self) -> bool:
+        return self.width > 420
+
+
+@dataclass(frozen=True)
+class _Layers:
+    """What is the same on every map seen at one scale."""
+
+    scale: float
+    labels: tuple
+    label_svg: str
+    label_boxes: tuple[Box, ...]
+    links: str
+    coast: str
 
 
 class MapPainter:
-    """Paints a campaign's map for one state; the geometry and the static layers are shared."""
+    """Paints a campaign's map for one state; the geometry and the layers that do not change
+    are shared by every map of the build."""
 
     def __init__(self, campaign, geometry: MapGeometry | None = None, marked: Mapping[str, int] | None = None):
         """``marked``: province -> the most marks it carries in any state to be drawn (capitals,
-        fortresses, Kyoto); the labels keep clear of them. Without it, of the players' capitals."""
+        fortresses, Kyoto); the names keep clear of them. Without it, of the players' capitals."""
         self.campaign = campaign
         self.geometry = geometry or map_geometry(campaign)
-        self._f = partial(_fmt, decimals=self.geometry.decimals)
-        self._dwg = svgwrite.Drawing(debug=False)
-        self._coast = self._coast_layer()
-        self._links = self._link_layer()
+        self._d = self.geometry.decimals
+        self._names = {pid: campaign.name_of(pid) for pid in campaign.map.provinces}
+        self._widths = {pid: text_width(n) for pid, n in self._names.items()}
         self._shapes = _shapes(self.geometry.outlines)
         if marked is None:
             marked = {p.capital: 1 for p in campaign.players if getattr(p, "capital", None)}
         self.marked = {pid: n for pid, n in marked.items() if n and pid in self.geometry.anchors}
-        self._places = self._label_places()
-        #: provinces whose name found no clear place on the map: their name is in the tooltip only
-        self.unlabelled = tuple(sorted(pid for pid in campaign.map.provinces if pid not in self._places))
-        self._label_boxes = tuple(_label_box(x, y, size, self.campaign.name_of(pid))
-                                  for pid, (x, y, size) in sorted(self._places.items()))
-        self._labels = self._label_layer()
+        self.patterns = palette.patterns([(p.id, p.colour) for p in campaign.players])
+        self._colours = {p.id: p.colour for p in campaign.players}
+        self._layers: dict[float, _Layers] = {}
         self._piece_cache: dict = {}
+        self._compact_q = self.geometry.quantum
 
-    # static layers (built once, added to every drawing)
+    # ---- scale and frames ------------------------------------------------------------------
 
-    def _u(self, n: float) -> float:
-        """``n`` 'pixels' (thousandths of the map's size) in map units."""
-        return n * self.geometry.unit
+    def f(self, value: float) -> str:
+        return _fmt(value, self._d)
 
-    def _w(self, n: float) -> str:
-        return self._f(self._u(n))
+    def bucket(self, scale: float) -> float:
+        """``scale`` rounded down to a power of :data:`BUCKET` (a few layouts serve every page)."""
+        return BUCKET ** math.floor(math.log(scale, BUCKET) + 1e-9)
 
+    def scale_of(self, box, room=DESKTOP) -> float:
+        """Pixels per map unit when ``box`` (x, y, w, h) is shown in ``room`` (w, h) pixels."""
+        return min(room[0] / box[2], room[1] / box[3])
 
+    def in_play(self, summary, changed=None) -> set[str]:
+        """The provinces a map of ``summary`` must show: held by a player, reached by an order,
+        contested, where a piece stands, changed hands."""
+        out = {p for p, o in summary.owners.items() if o}
+        out |= {p for m in summary.orders for p in m.path}
+        out |= {c.province for c in summary.contests if c.province}
+        out |= {p.province for p in summary.pieces}
+        out |= set(changed or ())
+        return {p for p in out if p in self.geometry.boxes}
 
-    def _coast_layer(self):
-        group = self._dwg.g(class_="coast", fill=COAST_FILL, stroke="#b3ae9f", stroke_width=self._w(0.6))
-        for d in self.geometry.coast:
-            group.add(self._dwg.path(d=d))
-        return group
+    def action(self, summary, changed=None) -> set[str]:
+        """This turn's action: where its orders went, its contests, what changed hands."""
+        out = {p for m in summary.orders for p in m.path} | {c.province for c in summary.contests if c.province}
+        out |= set(changed or ())
+        return {p for p in out if p in self.geometry.boxes}
 
-    def _link_layer(self):
+    def frame(self, provinces, margin: float = 0.07, aspect=(0.8, 1.7)) -> tuple[float, float, float, float]:
+        """A view box around ``provinces`` with a margin, its shape kept within ``aspect`` (width
+        over height); the whole map when they cover most of it or there are none."""
         g = self.geometry
-        group = self._dwg.g(class_="links", fill="none", stroke_linecap="round")
+        full = g.view_box
+        box = _union(g.boxes[p] for p in provinces if p in g.boxes)
+        if box is None:
+            return full
+        x0, y0, x1, y1 = box
+        size = max(x1 - x0, y1 - y0)
+        pad = margin * size + 30 * g.unit
+        x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
+        w, h = x1 - x0, y1 - y0
+        low, high = aspect
+        if w / h < low:
+            grow = low * h - w
+            x0, w = x0 - grow / 2, w + grow
+        elif w / h > high:
+            grow = w / high - h
+            y0, h = y0 - grow / 2, h + grow
+        if w * h >= 0.8 * full[2] * full[3]:
+            return full
+        return (x0, y0, w, h)
+
+    def around(self, pid: str) -> tuple[float, float, float, float]:
+        """A square view box around province ``pid`` and its neighbours' near parts (a locator)."""
+        (x0, y0, x1, y1) = self.geometry.boxes[pid]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        half = max(x1 - x0, y1 - y0) / 2 + 55 * self.geometry.unit
+        return (cx - half, cy - half, 2 * half, 2 * half)
+
+    # ---- the layers that depend only on the scale -------------------------------------------
+
+    def layers(self, scale: float) -> _Layers:
+        key = round(scale, 9)
+        kept = self._layers.get(key)
+        if kept is None:
+            kept = self._make_layers(scale)
+            self._layers[key] = kept
+        return kept
+
+    def _make_layers(self, scale: float) -> _Layers:
+        g = self.geometry
+        px = 1 / scale
+        zones = [self._mark_zone(pid, n, px) for pid, n in sorted(self.marked.items())]
+        labels = place_labels(g, self._names, self._widths, self._shapes, zones, self.marked, scale)
+        pad = 2.5 * px                   # the letters' halo and a browser's taller text box
+        boxes = tuple((b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad)
+                      for b in (lab.box(self._widths[lab.pid]) for lab in labels))
+        parts = []
+        for lab in labels:
+            tier = f" t{lab.tier}" if lab.tier else ""
+            parts.append(f'<text class="label{tier}" x="{self.f(lab.x)}" y="{self.f(lab.base)}" '
+                         f'font-size="{_fmt(lab.size, self._d + 1)}">{escape(self._names[lab.pid])}</text>')
+        label_svg = (f'<g class="labels" fill="{INK}" stroke="#ffffff" stroke-width="{_fmt(2.6 * px, self._d + 1)}" '
+                     f'stroke-linejoin="round" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="600" '
+                     f'style="paint-order:stroke" pointer-events="none" aria-hidden="true">{"".join(parts)}</g>')
+        return _Layers(scale, labels, label_svg, boxes, self._link_layer(px), self._coast_open(px))
+
+    def _coast_open(self, px: float) -> str:
+        return f'<g class="coast" fill="{COAST_FILL}" stroke="#b3ae9f" stroke-width="{_fmt(0.6 * px, self._d + 1)}">'
+
+    def _link_layer(self, px: float) -> str:
+        g = self.geometry
+        parts = []
         for a, b, kind in g.links:
             if g.drawn_from == "outlines" and kind == "land":
                 continue      # a shared border already shows a land link
             colour, dash, width = LINK_STYLE.get(kind, LINK_STYLE["land"])
             (x1, y1), (x2, y2) = g.anchors[a], g.anchors[b]
-            line = self._dwg.line((self._f(x1), self._f(y1)), (self._f(x2), self._f(y2)), class_=f"link link-{kind}",
-                                  stroke=colour, stroke_width=self._w(width), opacity="0.85")
-            if dash:
-                line["stroke-dasharray"] = ",".join(self._w(v) for v in dash)
-            line.set_desc(title=f"{self.campaign.name_of(a)} – {self.campaign.name_of(b)}: {link_label(kind).lower()}")
-            group.add(line)
-        return group
+            dashed = f' stroke-dasharray="{",".join(_fmt(v * px, self._d + 1) for v in dash)}"' if dash else ""
+            parts.append(f'<line class="link link-{kind}" x1="{self.f(x1)}" y1="{self.f(y1)}" x2="{self.f(x2)}" y2="{self.f(y2)}" '
+                         f'stroke="{colour}" stroke-width="{_fmt(width * px, self._d + 1)}" opacity="0.85"{dashed}>'
+                         f'<title>{escape(self._names[a])} – {escape(self._names[b])}: {escape(link_label(kind).lower())}'
+                         f'</title></line>')
+        return f'<g class="links" fill="none" stroke-linecap="round">{"".join(parts)}</g>'
 
-    def _label_layer(self):
-        group = self._dwg.g(class_="labels", fill=INK, stroke="#ffffff", stroke_width=self._w(2.6),
-                            stroke_linejoin="round", text_anchor="middle", font_family="system-ui, sans-serif",
-                            font_weight="600", style="paint-order:stroke", pointer_events="none")
-        group["aria-hidden"] = "true"
-        for pid, (x, y, size) in sorted(self._places.items()):
-            group.add(self._dwg.text(self.campaign.name_of(pid), insert=(self._f(x), self._f(y)),
-                                     font_size=self._f(size), class_="label"))
-        return group
-
-    def _mark_zone(self, pid: str, count: int) -> tuple[float, float, float, float]:
+    def _mark_zone(self, pid: str, count: int, px: float) -> Box:
         """The box that ``count`` marks of province ``pid`` take (see :meth:`_marks`)."""
         x, y = self.geometry.anchors[pid]
-        half = self._u((count - 1) / 2 * 17 + 9.5)
-        return (x - half, y - self._u(15.5), x + half, y + self._u(3.5))
+        half = ((count - 1) / 2 * 17 + 9.5) * px
+        return (x - half, y - 15.5 * px, x + half, y + 3.5 * px)
 
-    def _label_places(self) -> dict[str, tuple[float, float, float]]:
-        """Centre, baseline and size of each province's name, placed clear of every other name
-        and of the marks.
+    #: how tall (in CSS pixels) the usual province name stands where the page first shows a map
+    READABLE_LABEL_PX = READABLE_PX
 
-        The names of the provinces with the least room for them are placed first. Places on a
-        grid around the province are tried, at full size and then a little smaller; each costs
-        its distance from the first choice (centred just under the province's marks), how much
-        of it lies outside the province and whether it covers another province's centre. A name
-        that finds no clear place is left out (:attr:`unlabelled`): the province's tooltip and
-        the province list still name it.
-        """
+    @property
+    def unlabelled(self) -> tuple[str, ...]:
+        """Provinces whose name finds no place on the home map at any zoom (tooltip only)."""
+        layers = self.layers(self.bucket(self.scale_of(self.geometry.view_box)))
+        named = {lab.pid for lab in layers.labels}
+        return tuple(sorted(p for p in self.campaign.map.provinces if p not in named))
+
+    # ---- one map ------------------------------------------------------------------------------
+
+    def colour(self, player) -> str:
+        return self._colours.get(player, NEUTRAL_FILL) if player else NEUTRAL_FILL
+
+    def svg(self, summary, *, changed: Mapping[str, tuple] | None = None, title: str = "", href=None,
+            event_href=None, box=None, room=DESKTOP, ids: bool = True, focus: str | None = None,
+            overlay: bool = True, clip: bool = False, tint: Mapping[str, tuple[str, str]] | None = None,
+            standalone: bool = False) -> str:
+        """The map of ``summary`` as SVG text.
+
+        ``changed``: province -> (old owner, new owner), outlined; ``href(province)`` makes each
+        province a link; ``event_href(index)`` links each contest badge to its card; ``box`` the
+        view box (default: framed to the provinces in play), shown in ``room`` pixels; ``focus``
+        outlines one province (a locator map); ``overlay=False`` leaves out orders, contests and
+        counters; ``clip`` leaves out the provinces outside the box (a small map); ``tint``:
+        province -> (class, tooltip) drawn instead of its owner (a player's lands over time);
+        ``ids=False`` leaves out element ids, so that several maps can share a page."""
         g = self.geometry
-        u = self._u
-        vx, vy, vw, vh = g.view_box
-        pad = u(1.6)                     # the white halo around the letters, and a little air
-        names = {pid: self.campaign.name_of(pid) for pid in self.campaign.map.provinces}
-        zones = [self._mark_zone(pid, n) for pid, n in sorted(self.marked.items())]
-        anchors = np.array([g.anchors[pid] for pid in sorted(g.anchors)]) if g.anchors else np.zeros((0, 2))
-        anchor_ids = sorted(g.anchors)
+        changed = changed or {}
+        if box is None:
+            box = self.frame(self.in_play(summary, changed))
+        scale = self.bucket(self.scale_of(box, room))
+        px = 1 / scale
+        layers = self.layers(scale)
+        x, y, w, h = box
+        view = (x, y, x + w, y + h)
+        keep = (lambda b: _meets(b, view)) if clip else (lambda b: True)
+        f = self.f
+        full = " ".join(f(v) for v in g.view_box)
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="map" role="img" viewBox="{f(x)} {f(y)} {f(w)} {f(h)}" '
+                f'data-full="{full}" data-scale="{scale:.5g}" data-zooms="{" ".join(f"{z:g}" for z in ZOOMS)}"' +
+                (f' width="{round(w * scale)}" height="{round(h * scale)}"' if standalone else "") + ">")
+        out = [head, f"<title>{escape(title or self.campaign.title)}</title>", self._style(px, ids)]
+        out.append(f'<rect class="sea" x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" fill="{SEA_FILL}"/>')
+        out.append(self._coast(layers, keep))
+        out.append(self._provinces(summary, changed, href, ids, px, keep, tint))
+        if changed:
+            out.append(self._outlines(sorted(p for p in changed if keep(g.boxes[p])), "changed-outlines",
+                                      "changed-outline", CHANGED, 2.6 * px, f"{_fmt(5 * px, self._d + 1)},{_fmt(3 * px, self._d + 1)}",
+                                      reuse=ids))
+        out.append(layers.links)
+        if focus:
+            out.append(self._focus(focus, px))
+        out.append(self._marks(summary, px))
+        out.append(layers.label_svg)
+        if overlay:
+            drawing = Overlay(g.anchors, px, self.colour, self._d, _text_on)
+            zones = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in g.anchors and m]
+            # the badges find their places first, so that the counters keep clear of them too
+            spots = drawing.place_contests(summary.contests, list(layers.label_boxes) + zones)
+            out.append(drawing.orders(summary.orders))
+            if summary.pieces:
+                out.append(self._piece_layer(summary, scale, px, layers, ids, box,
+                                             [drawing.badge_box(centre) for _c, centre in spots]))
+            out.append(drawing.contests(summary.contests, summary.owners, event_href, spots=spots))
+        out.append("</svg>")
+        return "".join(out)
 
-        def room(pid):
-            _box, area = _bbox_area(g.outlines[pid])
-            return text_width(names[pid]) * g.label_sizes[pid] / max(math.sqrt(area), u(1))
-        order = sorted(self.campaign.map.provinces, key=lambda pid: (-room(pid), pid))
-        placed: list[tuple[float, float, float, float]] = []
-        out: dict[str, tuple[float, float, float]] = {}
-        step = u(2.5)
-        for pid in order:
-            x, y = g.anchors[pid]
-            text = names[pid]
-            shape = self._shapes.get(pid)
-            for scale in (1.0, 0.9):
-                s = g.label_sizes[pid] * scale
-                w = text_width(text) * s
-                first = y + (u(3.5) + 0.78 * s if pid in self.marked else 0.45 * s)
-                reach_x = int((w / 2 + u(26)) / step)
-                reach_y = int(u(34) / step)
-                jj, ii = np.meshgrid(np.arange(-reach_y, reach_y + 1), np.arange(-reach_x, reach_x + 1), indexing="ij")
-                ii, jj = ii.ravel(), jj.ravel()
-                cx, base = x + ii * step, first + jj * step
-                boxes = np.stack([cx - w / 2 - pad, base - 0.78 * s - pad, cx + w / 2 + pad, base + 0.22 * s + pad], axis=1)
-                ok = ((boxes[:, 0] >= vx) & (boxes[:, 2] <= vx + vw) & (boxes[:, 1] >= vy) & (boxes[:, 3] <= vy + vh))
-                others = np.array(placed + zones) if placed or zones else np.zeros((0, 4))
-                if len(others):
-                    hit = ((boxes[:, None, 0] < others[None, :, 2]) & (boxes[:, None, 2] > others[None, :, 0]) &
-                           (boxes[:, None, 1] < others[None, :, 3]) & (boxes[:, None, 3] > others[None, :, 1]))
-                    ok &= ~hit.any(axis=1)
-                if not ok.any():
-                    continue
-                cost = np.hypot(ii * step, jj * step) / u(1)
-                if len(anchors):          # sitting on another province's centre misleads the eye
-                    inside = ((anchors[None, :, 0] > boxes[:, None, 0]) & (anchors[None, :, 0] < boxes[:, None, 2]) &
-                              (anchors[None, :, 1] > boxes[:, None, 1]) & (anchors[None, :, 1] < boxes[:, None, 3]))
-                    inside[:, anchor_ids.index(pid)] = False
-                    cost = cost + 25 * inside.sum(axis=1)
-                best = np.array([k for k in np.argsort(cost, kind="stable") if ok[k]][:30])
-                penalty = cost[best] + (0 if scale == 1.0 else 8)
-                if shape is not None:     # the best few, also by how much of them lies outside the province
-                    cells = shapely.box(*boxes[best].T)
-                    penalty = penalty + 30 * (1 - shapely.area(shapely.intersection(shape, cells)) / shapely.area(cells))
-                scored = sorted((round(float(c), 9), int(k)) for c, k in zip(penalty, best))
-                k = scored[0][1]
-                placed.append(tuple(float(v) for v in boxes[k]))
-                out[pid] = (float(cx[k]), float(base[k]), s)
-                break
-        return out
+    def figure(self, summary, *, changed=None, page_room=DESKTOP, **options) -> MapFigure:
+        """The map of ``summary`` for a page, with how a phone first shows it (see
+        :class:`MapFigure`): wide enough for its names, looking at this turn's action (its
+        orders, contests and changes), else at the provinces in play."""
+        changed = changed or {}
+        box = options.pop("box", None) or self.frame(self.in_play(summary, changed))
+        svg = self.svg(summary, changed=changed, box=box, room=page_room, **options)
+        scale = self.bucket(self.scale_of(box, page_room))
+        width = int(math.ceil(box[2] * scale))
+        action = self.action(summary, changed)
+        x, y = self.focus_point(action or self.in_play(summary, changed), box)
+        return MapFigure(Markup(svg), width, x, y, bool(action))
 
-    #: how tall (in CSS pixels) the usual province name should stand on a phone's map
-    READABLE_LABEL_PX = 10.5
-
-    def readable_width(self) -> int:
-        """The width in CSS pixels at which the map's usual province names are readable: a phone
-        shows the map that wide, in a frame that scrolls."""
-        sizes = sorted(size for _x, _y, size in self._places.values()) or [self.geometry.unit * 12]
-        typical = sizes[len(sizes) // 2]
-        _x, _y, w, _h = self.geometry.view_box
-        return int(min(1600, math.ceil(self.READABLE_LABEL_PX * w / typical)))
-
-    def focus(self, provinces=()) -> tuple[float, float]:
-        """Where a phone's frame first looks: the middle of ``provinces`` (e.g. those that changed
-        hands), else of every province, in percent of the map's width and height."""
+    def focus_point(self, provinces, box) -> tuple[float, float]:
+        """The middle of ``provinces`` in percent of ``box``'s width and height."""
         g = self.geometry
-        points = [g.anchors[p] for p in provinces if p in g.anchors] or list(g.anchors.values())
-        x0, y0, w, h = g.view_box
+        points = [g.anchors[p] for p in provinces if p in g.anchors]
+        x0, y0, w, h = box
         if not points or not w or not h:
             return (50.0, 50.0)
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        return (round(100 * (cx - x0) / w, 1), round(100 * (cy - y0) / h, 1))
+        return (round(min(100, max(0, 100 * (cx - x0) / w)), 1), round(min(100, max(0, 100 * (cy - y0) / h)), 1))
 
-    # one state
+    # ---- the parts of one map ---------------------------------------------------------------
 
-    def svg(self, summary, *, changed: Mapping[str, tuple] | None = None, title: str = "",
-            standalone: bool = False, href=None, focus: str | None = None, ids: bool = True) -> str:
-        """The map for ``summary`` as SVG text; ``changed`` maps province -> (old owner, new owner);
-        ``href(province_id)``, if given, makes each province a link. ``focus`` frames one province
-        and its surroundings (outlined); ``ids=False`` leaves out the element ids, so that several
-        maps can share a page."""
+    def _style(self, px: float, ids: bool) -> str:
+        """Fills by class (the timeline's script changes only classes), patterns for near-identical
+        colours, and which names show at which zoom."""
+        rules, defs = [], []
+        for player in self.campaign.players:
+            pattern = self.patterns.get(player.id)
+            if pattern:
+                pattern_id = f"fill-{player.id}"
+                defs.append(palette.pattern_svg(pattern_id, player.colour, pattern, 7 * px, lambda v: _fmt(v, self._d + 1)))
+                rules.append(f".map .owner-{player.id}{{fill:url(#{pattern_id})}}")
+            else:
+                rules.append(f".map .owner-{player.id}{{fill:{player.colour}}}")
+        rules.append(f".map .neutral{{fill:{NEUTRAL_FILL}}}.map .once-held{{fill:{ONCE_HELD}}}")
+        shown = []
+        for k in range(1, len(ZOOMS)):
+            rules.append(f".map .t{k}{{display:none}}")
+            shown += [f".map.z{j} .t{k}" for j in range(k, len(ZOOMS))]
+        rules.append(",".join(shown) + "{display:inline}")
+        style = f"<style>{''.join(rules)}</style>"
+        return style + (f"<defs>{''.join(defs)}</defs>" if defs else "")
+
+    def _scaled(self) -> str:
+        q = self._compact_q
+        return f' transform="scale({q:g})"' if q else ""
+
+    def _d_of(self, pid: str) -> str:
         g = self.geometry
-        changed = changed or {}
-        x, y, w, h = self.frame(focus) if focus else g.view_box
-        legend = self.legend(summary, changed) if standalone else []
-        legend_height = self._u(30) * math.ceil(len(legend) / 3) if legend else 0
-        dwg = svgwrite.Drawing(debug=False, size=(self._f(w), self._f(h + legend_height)) if standalone else ("100%", "100%"))
-        dwg["viewBox"] = " ".join(self._f(v) for v in (x, y, w, h + legend_height))
-        dwg["class"] = "map"
-        dwg["role"] = "img"
-        if not standalone:
-            del dwg.attribs["width"], dwg.attribs["height"]
-        dwg.set_desc(title=title or self.campaign.title)
-        dwg.add(dwg.rect((self._f(x), self._f(y)), (self._f(w), self._f(h + legend_height)), fill=SEA_FILL, class_="sea"))
-        dwg.add(self._coast)
-        dwg.add(self._provinces(dwg, summary, changed, href, ids))
-        if changed:
-            dwg.add(self._changed(dwg, changed))
-        dwg.add(self._links)
-        if focus:
-            outline = dwg.g(class_="focus", fill="none", stroke_linejoin="round")
-            outline.add(dwg.path(d=g.outlines[focus], stroke="#ffffff", stroke_width=self._w(6)))
-            outline.add(dwg.path(d=g.outlines[focus], stroke=INK, stroke_width=self._w(3)))
-            dwg.add(outline)
-        dwg.add(self._marks(dwg, summary))
-        dwg.add(self._labels)
-        if summary.pieces:
-            dwg.add(self._piece_layer(dwg, summary, ids))
-        if legend:
-            dwg.add(self._legend(dwg, legend, y + h))
-        text = dwg.tostring()
-        if standalone:
-            return '<?xml version="1.0" encoding="utf-8"?>\n' + text + "\n"
-        return text
+        return g.compact[pid] if g.compact is not None else g.outlines[pid]
 
-    def _colour(self, owner) -> str:
-        return self.campaign.player(owner).colour if owner else NEUTRAL_FILL
+    def _width(self, px_width: float) -> str:
+        """A stroke width inside the (scaled) outline groups."""
+        q = self._compact_q or 1.0
+        return _fmt(px_width / q, self._d + 1)
 
-    def frame(self, pid: str) -> tuple[float, float, float, float]:
-        """A square view box around province ``pid`` and its neighbours' near parts."""
-        (x0, y0, x1, y1), _area = _bbox_area(self.geometry.outlines[pid])
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        half = max(x1 - x0, y1 - y0) / 2 + self._u(55)
-        return (cx - half, cy - half, 2 * half, 2 * half)
-
-    def _provinces(self, dwg, summary, changed, href=None, ids=True):
+    def _coast(self, layers, keep) -> str:
         g = self.geometry
-        group = dwg.g(class_="provinces", stroke=BORDER, stroke_width=self._w(0.9), stroke_linejoin="round")
+        paths = g.compact_coast if g.compact is not None else g.coast
+        kept = [d for d, b in zip(paths, g.coast_boxes) if keep(b)]
+        if not kept:
+            return ""
+        q = self._compact_q
+        group = layers.coast
+        if q:
+            width = re.search(r'stroke-width="([^"]+)"', group).group(1)
+            group = group.replace(f'stroke-width="{width}"', f'stroke-width="{_fmt(float(width) / q, self._d + 2)}"')
+            group = group[:-1] + self._scaled() + ">"
+        return group + "".join(f'<path d="{d}"/>' for d in kept) + "</g>"
+
+    def _provinces(self, summary, changed, href, ids, px, keep, tint) -> str:
+        g = self.geometry
         name = self.campaign.name_of
+        parts = []
         for pid in sorted(self.campaign.map.provinces):
+            if not keep(g.boxes[pid]):
+                continue
             owner = summary.owners.get(pid)
-            classes = ["province", f"owner-{owner}" if owner else "neutral"]
+            if tint is not None and pid in tint:
+                cls, tip = tint[pid]
+                classes = ["province", cls]
+            else:
+                classes = ["province", f"owner-{owner}" if owner else "neutral"]
+                tip = f"{name(pid)}: " + (_("held by %(owner)s", owner=name(owner)) if owner else _("neutral"))
+                marks = summary.marks.get(pid, ())
+                if marks:
+                    tip += " (" + ", ".join(mark_name(m) for m in marks) + ")"
             if pid in changed:
                 classes.append("changed")
-            path = dwg.path(d=g.outlines[pid], class_=" ".join(classes), fill=self._colour(owner), fill_rule="evenodd")
-            if ids:
-                path["id"] = f"province-{pid}"
-            path["data-owner"] = owner or ""
-            tip = f"{name(pid)}: " + (_("held by %(owner)s", owner=name(owner)) if owner else _("neutral"))
-            marks = summary.marks.get(pid, ())
-            if marks:
-                tip += " (" + ", ".join(mark_name(m) for m in marks) + ")"
-            if pid in changed:
                 before, _after = changed[pid]
-                tip += "; " + _("changed hands this turn (before: %(owner)s)",
-                                owner=name(before) if before else _("neutral"))
-            path.set_desc(title=tip)
-            if href is None:
-                group.add(path)
-            else:
-                link = dwg.a(href(pid), target=None)
-                link.add(path)
-                group.add(link)
-        return group
+                tip += "; " + _("changed hands this turn (before: %(owner)s)", owner=name(before) if before else _("neutral"))
+            ident = f' id="province-{pid}"' if ids else ""
+            path = (f'<path{ident} class="{" ".join(classes)}" d="{self._d_of(pid)}">'
+                    f'<title>{escape(tip)}</title></path>')
+            if href is not None:
+                path = f'<a href="{escape(href(pid))}">{path}</a>'
+            parts.append(path)
+        return (f'<g class="provinces" stroke="{BORDER}" stroke-width="{self._width(0.9 * px)}" stroke-linejoin="round" '
+                f'fill-rule="evenodd"{self._scaled()}>{"".join(parts)}</g>')
 
-    def _changed(self, dwg, changed):
-        group = dwg.g(class_="changed-outlines", fill="none", stroke=CHANGED, stroke_width=self._w(2.6),
-                      stroke_linejoin="round", stroke_dasharray=f"{self._w(5)},{self._w(3)}",
-                      pointer_events="none")
-        group["aria-hidden"] = "true"
-        for pid in sorted(changed):
-            group.add(dwg.path(d=self.geometry.outlines[pid], class_="changed-outline"))
-        return group
+    def _outlines(self, pids, group_class, path_class, colour, width, dash=None, reuse=False) -> str:
+        """Outlines of ``pids`` drawn over the provinces; ``reuse``: by reference to the provinces'
+        own paths (their ids are on the page), so that no outline is written twice."""
+        if not pids:
+            return ""
+        q = self._compact_q or 1.0
+        dashed = ""
+        if dash:
+            dashed = ' stroke-dasharray="' + ",".join(_fmt(float(v) / q, self._d + 1) for v in dash.split(",")) + '"'
+        if reuse:
+            paths = "".join(f'<use class="{path_class}" href="#province-{p}"/>' for p in pids)
+        else:
+            paths = "".join(f'<path class="{path_class}" d="{self._d_of(p)}"/>' for p in pids)
+        return (f'<g class="{group_class}" fill="none" stroke="{colour}" stroke-width="{self._width(width)}" '
+                f'stroke-linejoin="round"{dashed} pointer-events="none" aria-hidden="true"{self._scaled()}>{paths}</g>')
 
-    def _marks(self, dwg, summary):
+    def _focus(self, pid: str, px: float) -> str:
+        d = self._d_of(pid)
+        return (f'<g class="focus" fill="none" stroke-linejoin="round" pointer-events="none"{self._scaled()}>'
+                f'<path d="{d}" stroke="#ffffff" stroke-width="{self._width(6 * px)}"/>'
+                f'<path d="{d}" stroke="{INK}" stroke-width="{self._width(3 * px)}"/></g>')
+
+    def _marks(self, summary, px: float) -> str:
         g = self.geometry
-        group = dwg.g(class_="marks", stroke="#ffffff", stroke_width=self._w(1.2), stroke_linejoin="round")
+        parts = []
         for pid in sorted(summary.marks):
             if pid not in g.anchors:
                 continue
             x, y = g.anchors[pid]
+            holder = summary.owners.get(pid)
             for i, mark in enumerate(sorted(summary.marks[pid])):
-                cx = x + (i - (len(summary.marks[pid]) - 1) / 2) * self._u(17)
-                shape = _mark_shape(dwg, mark, cx, y - self._u(6), self._u(8.5), self._f)
-                shape["class"] = f"mark mark-{mark}"
-                shape.set_desc(title=_("%(mark)s of %(owner)s: %(province)s", mark=mark_name(mark),
-                                       owner=self.campaign.name_of(summary.owners.get(pid)),
-                                       province=self.campaign.name_of(pid)))
-                group.add(shape)
-        return group
+                cx = x + (i - (len(summary.marks[pid]) - 1) / 2) * 17 * px
+                tip = _("%(mark)s of %(owner)s: %(province)s", mark=mark_name(mark), owner=self.campaign.name_of(holder),
+                        province=self.campaign.name_of(pid))
+                parts.append(_mark_shape(mark, cx, y - 6 * px, 8.5 * px, self.f, f"mark mark-{mark}", tip))
+        if not parts:
+            return ""
+        return (f'<g class="marks" stroke="#ffffff" stroke-width="{_fmt(1.2 * px, self._d + 1)}" stroke-linejoin="round">'
+                f'{"".join(parts)}</g>')
 
-    # armies and other pieces: a counter per piece in its owner's colour, with its strength
-
-    COUNTER_W, COUNTER_H, COUNTER_GAP, PER_ROW = 24.0, 19.0, 2.5, 3
-
-    def _piece_layer(self, dwg, summary, ids=True):
-        """The counters of ``summary``, placed once and shared by every drawing of that summary (the
-        page's map and the map.svg beside it)."""
-        key = (id(summary), ids)
+    def _piece_layer(self, summary, scale, px, layers, ids, box, badges=()) -> str:
+        """The counters of ``summary`` at one scale and frame, placed once however many maps show
+        them, clear of the names, the marks and the contests' ``badges``."""
+        key = (id(summary), round(scale, 9), ids, tuple(box))
         kept = self._piece_cache.get(key)
         if kept is None or kept[0] is not summary:
-            kept = (summary, self._pieces(dwg, summary, ids))
+            marks = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in self.geometry.anchors and m]
+            marked = {p for p, m in summary.marks.items() if m}
+            counters = Counters(self.geometry.anchors, self._shapes, px, self.f, self.colour, _text_on,
+                                self.campaign.name_of)
+            x, y, w, h = box
+            inset = 3 * px
+            kept = (summary, counters.layer(summary.pieces, marks, marked, layers.label_boxes, ids,
+                                            (x + inset, y + inset, x + w - inset, y + h - inset), badges))
             self._piece_cache[key] = kept
         return kept[1]
 
-    def _pieces(self, dwg, summary, ids=True):
-        """A counter per piece (an army): its owner's colour, its strength in figures, a castle wall
-        around it when it is besieged. The counters of one province stand in rows next to its
-        marks, placed clear of the labels, the marks and the other provinces' counters (a thin
-        leader line joins counters pushed further away to their province)."""
-        g = self.geometry
-        group = dwg.g(class_="pieces", font_family="system-ui, sans-serif", text_anchor="middle")
-        by_province: dict[str, list] = {}
-        for piece in summary.pieces:
-            if piece.province in g.anchors:
-                by_province.setdefault(piece.province, []).append(piece)
-        labels = dict(zip(sorted(self._places), self._label_boxes))
-        marks = self._mark_boxes(summary)
-        placed: list[tuple[float, float, float, float]] = []
-        # the most crowded provinces are placed first, then in a fixed order
-        for pid in sorted(by_province, key=lambda p: (-len(by_province[p]), p)):
-            pieces = sorted(by_province[pid], key=lambda p: (p.status != "besieged", p.player or "", p.label))
-            x, y = g.anchors[pid]
-            rows = [pieces[i:i + self.PER_ROW] for i in range(0, len(pieces), self.PER_ROW)]
-            width = max(len(r) for r in rows) * self._u(self.COUNTER_W + self.COUNTER_GAP) - self._u(self.COUNTER_GAP)
-            height = len(rows) * self._u(self.COUNTER_H + self.COUNTER_GAP) - self._u(self.COUNTER_GAP)
-            obstacles = ([(b, 8.0 if other == pid else 5.0) for other, b in labels.items()] + [(b, 20.0) for b in marks] +
-                         [(b, 100.0) for b in placed])
-            left, top, far = self._place_counters(x, y, width, height, bool(summary.marks.get(pid)), obstacles,
-                                                  self._shapes.get(pid))
-            pad = self._u(4.5)
-            placed.append((left - pad, top - pad, left + width + pad, top + height + pad))
-            stack = dwg.g(class_="stack")
-            if ids:
-                stack["id"] = f"stack-{pid}"
-            if far:
-                cx, cy = min(max(x, left), left + width), min(max(y, top), top + height)
-                leader = dwg.line((self._f(x), self._f(y)), (self._f(cx), self._f(cy)), class_="leader", stroke=INK,
-                                  stroke_width=self._w(1.2))
-                stack.add(leader)
-                stack.add(dwg.circle((self._f(x), self._f(y)), r=self._w(2.2), fill=INK, class_="leader"))
-            for r, row in enumerate(rows):
-                row_left = left + (width - len(row) * self._u(self.COUNTER_W + self.COUNTER_GAP) + self._u(self.COUNTER_GAP)) / 2
-                for i, piece in enumerate(row):
-                    px = row_left + i * self._u(self.COUNTER_W + self.COUNTER_GAP)
-                    py = top + r * self._u(self.COUNTER_H + self.COUNTER_GAP)
-                    stack.add(self._counter(dwg, piece, px, py, pid))
-            group.add(stack)
-        return group
+    # ---- the legend -------------------------------------------------------------------------
 
-    def _counter(self, dwg, piece, left, top, pid):
-        w, h = self._u(self.COUNTER_W), self._u(self.COUNTER_H)
-        f = self._f
-        badge = dwg.g(class_="piece" + (f" owner-{piece.player}" if piece.player else "") +
-                      (f" {piece.status}" if piece.status else ""))
-        if pid:
-            what = f"{piece.label}" + (f" ({piece.strength})" if piece.strength is not None else "")
-            where = self.campaign.name_of(pid)
-            tip = (_("%(piece)s of %(owner)s in %(province)s", piece=what, owner=self.campaign.name_of(piece.player),
-                     province=where) if piece.player else _("%(piece)s in %(province)s", piece=what, province=where))
-            badge.set_desc(title=tip + (f", {tr(piece.status)}" if piece.status else ""))
-        if piece.status == "besieged":
-            # a castle wall around the counter: a dark frame with three merlons on top
-            o = self._u(3.2)
-            m = self._u(4.2)
-            wall = dwg.g(class_="siege-wall", fill=CASTLE, stroke="#ffffff", stroke_width=self._w(1))
-            wall.add(dwg.rect((f(left - o), f(top - o)), (f(w + 2 * o), f(h + 2 * o)), rx=self._w(1)))
-            for k in range(3):
-                mx = left - o + k * (w + 2 * o - m) / 2
-                wall.add(dwg.rect((f(mx), f(top - o - m * 0.8)), (f(m), f(m * 0.8 + self._u(1))), stroke="none"))
-            badge.add(wall)
-        colour = self._colour(piece.player)
-        badge.add(dwg.rect((f(left), f(top)), (f(w), f(h)), rx=self._w(3), fill=colour, stroke=INK,
-                           stroke_width=self._w(1.3), class_="counter"))
-        # a white band along the top, as a flag hangs from its pole: tells counters from provinces
-        badge.add(dwg.rect((f(left + self._u(1.5)), f(top + self._u(1.5))), (f(w - self._u(3)), f(self._u(2.2))),
-                           fill="#ffffff", opacity="0.75"))
-        text = str(piece.strength) if piece.strength is not None else piece.label[:1].upper()
-        badge.add(dwg.text(text, insert=(f(left + w / 2), f(top + h * 0.5 + self._u(6.2))), font_size=self._w(15.5),
-                           fill=_text_on(colour), font_weight="700", text_anchor="middle", class_="strength"))
-        return badge
-
-    def _mark_boxes(self, summary) -> list[tuple[float, float, float, float]]:
-        g = self.geometry
-        boxes = []
-        for pid, marks in summary.marks.items():
-            if pid in g.anchors and marks:
-                x, y = g.anchors[pid]
-                half = (len(marks) - 1) / 2 * self._u(17) + self._u(9.5)
-                boxes.append((x - half, y - self._u(16), x + half, y + self._u(4)))
-        return boxes
-
-    def _place_counters(self, x, y, width, height, marked, obstacles, shape=None):
-        """Top-left corner of a block of counters for a province at (x, y), and whether it stands
-        away from its province (then a leader line joins them). Places on a grid around the
-        province are tried; each costs its distance from the first choice (just above the
-        province's marks), what it covers (other counters most, then marks, then labels) and how
-        much of it lies outside the province's own outline."""
-        u = self._u
-        home = (x, y - (u(18) if marked else u(5)) - height / 2)
-        reach = max(width, height) / 2 + u(60)
-        near = [(b, w) for b, w in obstacles
-                if b[0] < x + reach and b[2] > x - reach and b[1] < y + reach and b[3] > y - reach]
-        area = u(1) ** 2
-        step = u(5)
-        fine = (u(18) if marked else u(5)) + u(8)          # further than this from the province: a leader line
-        jj, ii = np.meshgrid(np.arange(-12, 9), np.arange(-10, 11), indexing="ij")
-        jj, ii = jj.ravel(), ii.ravel()
-        cx, cy = home[0] + ii * step, home[1] + jj * step
-        x0, y0, x1, y1 = cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2
-        covered = np.zeros(len(cx))
-        if near:
-            o = np.array([b for b, _w in near])
-            w = np.array([w for _b, w in near])
-            dx = np.clip(np.minimum(x1[:, None], o[None, :, 2]) - np.maximum(x0[:, None], o[None, :, 0]), 0, None)
-            dy = np.clip(np.minimum(y1[:, None], o[None, :, 3]) - np.maximum(y0[:, None], o[None, :, 1]), 0, None)
-            covered = (dx * dy * w[None, :]).sum(axis=1) / area
-        gap = np.hypot(np.maximum.reduce([x0 - x, np.zeros(len(cx)), x - x1]),
-                       np.maximum.reduce([y0 - y, np.zeros(len(cx)), y - y1]))
-        far = gap > fine
-        cost = covered + 2.5 * np.hypot(ii, jj) * 5 + np.where(far, 60, 0)
-        scored = [(round(float(cost[k]), 6), int(jj[k]), int(ii[k]),
-                   (float(x0[k]), float(y0[k]), float(x1[k]), float(y1[k])), bool(far[k])) for k in range(len(cx))]
-        scored.sort(key=lambda c: c[:3])
-        if shape is not None:       # the best few, also by how much of them lies outside the province
-            block = width * height
-            rescored = []
-            for cost, j, i, box, far in scored[:40]:
-                inside = shape.intersection(shapely_box(*box)).area if shape.intersects(shapely_box(*box)) else 0.0
-                rescored.append((cost + 0.4 * (block - inside) / area, j, i, box, far))
-            scored = sorted(rescored, key=lambda c: c[:3])
-        _cost, _j, _i, box, far = scored[0]
-        return box[0], box[1], far
-
-    def legend(self, summary, changed=None) -> list[LegendItem]:
-        """What the map's colours and symbols mean, for the page or the SVG's own legend."""
-        items = [LegendItem("player", p.name, p.colour, p.id) for p in self.campaign.players]
-        items.append(LegendItem("neutral", _("Neutral"), NEUTRAL_FILL, "neutral"))
+    def legend(self, summary, changed=None, *, orders=True, players=None) -> list[LegendItem]:
+        """What the map's colours and symbols mean, each once, with a drawing of each mark."""
+        items = []
+        for p in self.campaign.players:
+            if players is not None and p.id not in players:
+                continue
+            pattern = self.patterns.get(p.id)
+            items.append(LegendItem("player", p.name, p.colour, p.id, style=palette.css_background(p.colour, pattern)))
+        items.append(LegendItem("neutral", _("Neutral"), NEUTRAL_FILL, "neutral", style=f"background:{NEUTRAL_FILL}"))
         for mark in sorted({m for marks in summary.marks.values() for m in marks}):
-            items.append(LegendItem("mark", mark_name(mark).capitalize(), None, mark))
+            items.append(LegendItem("mark", mark_name(mark).capitalize(), None, mark,
+                                    _sample(_mark_shape(mark, 8, 8, 7, lambda v: _fmt(v, 1), "", ""), 16)))
         kinds = sorted({kind for _a, _b, kind in self.geometry.links
                         if not (kind == "land" and self.geometry.drawn_from == "outlines")})
         for kind in kinds:
@@ -690,44 +773,83 @@ class MapPainter:
             items.append(LegendItem("changed", _("Changed hands this turn"), CHANGED, "changed"))
         if summary.pieces:
             strong = any(p.strength is not None for p in summary.pieces)
-            items.append(LegendItem("piece", _("Army and its strength") if strong else _("Army"), None, "piece"))
+            sample = Piece("", "", "3", 12 if strong else None)
+            drawn = Counters({}, {}, 1.0, lambda v: _fmt(v, 1), lambda _p: "#9e9e9e", _text_on, str).counter(sample, 1, 1, "")
+            items.append(LegendItem("piece", _("Army: its number and strength") if strong else _("Army"), None, "piece",
+                                    _sample(drawn, 35, 21)))
             if any(p.status == "besieged" for p in summary.pieces):
-                items.append(LegendItem("piece", _("Besieged army (in its castle)"), None, "besieged"))
+                besieged = Piece("", "", "3", 12 if strong else None, "besieged")
+                drawn = Counters({}, {}, 1.0, lambda v: _fmt(v, 1), lambda _p: "#9e9e9e", _text_on, str).counter(
+                    besieged, 5, 8, "")
+                items.append(LegendItem("piece", _("Besieged army (in its castle)"), None, "besieged", _sample(drawn, 43, 31)))
+        if orders:
+            items += self._order_legend(summary.orders) + self._contest_legend(summary.contests)
         return items
 
-    def _legend(self, dwg, items, top):
-        g = self.geometry
-        x0, _y, w, _h = g.view_box
-        group = dwg.g(class_="legend", font_family="system-ui, sans-serif", font_size=self._w(14), fill=INK)
-        column = w / 3
-        for i, item in enumerate(items):
-            cx = x0 + self._u(12) + (i % 3) * column
-            cy = top + self._u(8) + (i // 3) * self._u(30)
-            size = self._u(14)
-            if item.kind in ("player", "neutral"):
-                group.add(dwg.rect((self._f(cx), self._f(cy)), (self._f(size), self._f(size)), fill=item.colour, stroke=INK,
-                                   stroke_width=self._w(0.6)))
-            elif item.kind == "mark":
-                group.add(_mark_shape(dwg, item.key, cx + size / 2, cy + size / 2, size / 2, self._f))
-            elif item.kind == "changed":
-                group.add(dwg.rect((self._f(cx), self._f(cy)), (self._f(size), self._f(size)), fill="none", stroke=CHANGED,
-                                   stroke_width=self._w(2), stroke_dasharray=f"{self._w(4)},{self._w(2)}"))
-            elif item.kind == "piece":
-                from ..rules import Piece
-                sample = Piece("", None, "army", 12, "besieged" if item.key == "besieged" else None)
-                scale = size / self._u(self.COUNTER_H)
-                counter = self._counter(dwg, sample, 0, 0, "")
-                counter["transform"] = f"translate({self._f(cx)} {self._f(cy)}) scale({scale:.3f})"
-                group.add(counter)
+    def _order_legend(self, orders) -> list[LegendItem]:
+        out = []
+        seen = set()
+        grey = "#8c8c8c"
+
+        drawing = Overlay({"a": (-2, 16), "b": (42, 8), "c": (24, 17)}, 1.0, lambda _p: grey, 1, _text_on)
+
+        def add(key, label, mark):
+            if key not in seen:
+                seen.add(key)
+                out.append(LegendItem("order", label, None, key, _sample(drawing.body(mark), 38, 24)))
+        for m in orders:
+            kind = m.kind
+            legs = {w for leg in m.legs for w in leg.split()}
+            path = ("a", "b")
+            if kind in ORDER_NAMES and len(m.path) > 1:
+                if m.outcome is Outcome.FAILED:
+                    add(f"{kind}-failed", tr(FAILED_NAMES[kind]), OrderMark(kind, None, path, Outcome.FAILED, ""))
+                else:
+                    add(kind, tr(ORDER_NAMES[kind]), OrderMark(kind, None, path, Outcome.SUCCEEDED, ""))
+                if m.count > 1:
+                    add("repeated", _("Order given twice (or more)"),
+                        OrderMark(kind, None, path, Outcome.SUCCEEDED, "", count=2))
+                if "sea" in legs:
+                    add("sea", _("Step by sea"), OrderMark(kind, None, path, Outcome.SUCCEEDED, "", legs=("sea",)))
+                if "forced" in legs:
+                    add("forced", _("Forced march"), OrderMark(kind, None, path, Outcome.SUCCEEDED, "", legs=("forced",)))
+            elif kind == "siege":
+                add("siege", _("Siege laid"), OrderMark("siege", None, ("c",), Outcome.SUCCEEDED, ""))
+            elif kind == "defend":
+                if m.outcome is Outcome.FAILED:
+                    add("defend-failed", _("Defence that failed"), OrderMark("defend", None, ("c",), Outcome.FAILED, ""))
+                elif m.outcome is Outcome.NONE:
+                    add("defend-none", _("Defence no one tested"), OrderMark("defend", None, ("c",), Outcome.NONE, ""))
+                else:
+                    add("defend", _("Defence"), OrderMark("defend", None, ("c",), Outcome.SUCCEEDED, ""))
             else:
-                colour, dash, width = LINK_STYLE.get(item.key, LINK_STYLE["land"])
-                line = dwg.line((self._f(cx), self._f(cy + size / 2)), (self._f(cx + size * 1.5), self._f(cy + size / 2)),
-                                stroke=colour, stroke_width=self._w(width))
-                if dash:
-                    line["stroke-dasharray"] = ",".join(self._w(v) for v in dash)
-                group.add(line)
-            group.add(dwg.text(item.label, insert=(self._f(cx + size * 1.8), self._f(cy + size * 0.85))))
-        return group
+                add("hold", _("Order in place"), OrderMark("hold", None, ("c",), m.outcome, ""))
+        return out
+
+    def _contest_legend(self, contests) -> list[LegendItem]:
+        out = []
+        seen = set()
+        drawing = Overlay({}, 1.0, lambda p: "#8c8c8c" if p else "#ffffff", 1, _text_on)
+        for c in contests:
+            if c.province is None:
+                continue
+            key = (c.kind, c.outcome)
+            if key in seen:
+                continue
+            seen.add(key)
+            what = tr(CONTEST_NAMES[c.kind]) if c.kind in CONTEST_NAMES else c.kind.replace("-", " ").capitalize()
+            result = CONTEST_RESULTS.get(c.outcome.value)
+            label = _("%(contest)s: %(result)s", contest=what, result=tr(result)) if result else what
+            out.append(LegendItem("contest", label, None, f"{c.kind}-{c.outcome.value}",
+                                  _sample(drawing.badge(c.kind, c.outcome, "x", 11, 11), 22, 22)))
+        return out
+
+
+def _sample(svg: str, width: float, height: float | None = None) -> Markup:
+    height = height if height is not None else width
+    return Markup(f'<svg class="legend-sample" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
+                  f'width="{width:g}" height="{height:g}" aria-hidden="true" stroke-linecap="round" '
+                  f'stroke-linejoin="round">{svg}</svg>')
 
 
 def _shapes(outlines: Mapping[str, str]) -> dict:
@@ -773,12 +895,6 @@ def text_width(text: str) -> float:
     return total
 
 
-def _label_box(x: float, base: float, size: float, text: str) -> tuple[float, float, float, float]:
-    """The box a label of ``size`` takes, centred on ``x`` with its baseline at ``base``."""
-    w = text_width(text) * size
-    return (x - w / 2, base - 0.78 * size, x + w / 2, base + 0.22 * size)
-
-
 def _luminance(colour: str) -> float:
     value = colour.lstrip("#")
     if len(value) == 3:
@@ -797,19 +913,23 @@ def _text_on(colour: str) -> str:
     return "#ffffff" if (1.05 / (lum + 0.05)) >= ((lum + 0.05) / (_luminance(INK) + 0.05)) else INK
 
 
-def _mark_shape(dwg, mark: str, x: float, y: float, r: float, f=_fmt):
+def _mark_shape(mark: str, x: float, y: float, r: float, f, classes: str, tip: str) -> str:
     """A capital is a star, a fortress a square tower, Kyoto a gold disc with a dark ring, anything
     else a diamond."""
+    cls = f' class="{classes}"' if classes else ""
+    title = f"<title>{escape(tip)}</title>" if tip else ""
     if mark == "capital":
         points = []
         for i in range(10):
             radius = r if i % 2 == 0 else r * 0.45
             angle = math.pi / 2 + i * math.pi / 5
-            points.append((f(x + radius * math.cos(angle)), f(y - radius * math.sin(angle))))
-        return dwg.polygon(points, fill="#000000")
+            points.append(f"{f(x + radius * math.cos(angle))},{f(y - radius * math.sin(angle))}")
+        return f'<polygon{cls} points="{" ".join(points)}" fill="#000000">{title}</polygon>'
     if mark == "fortress":
-        return dwg.rect((f(x - r * 0.8), f(y - r * 0.8)), (f(r * 1.6), f(r * 1.6)), fill=CASTLE)
+        return (f'<rect{cls} x="{f(x - r * 0.8)}" y="{f(y - r * 0.8)}" width="{f(r * 1.6)}" height="{f(r * 1.6)}" '
+                f'fill="{CASTLE}">{title}</rect>')
     if mark == "kyoto":
-        return dwg.circle((f(x), f(y)), r=f(r * 0.95), fill=KYOTO, stroke=INK, stroke_width=f(r * 0.3))
-    return dwg.polygon([(f(x), f(y - r)), (f(x + r), f(y)), (f(x), f(y + r)), (f(x - r), f(y))],
-                       fill="#5a3e8a")
+        return (f'<circle{cls} cx="{f(x)}" cy="{f(y)}" r="{f(r * 0.95)}" fill="{KYOTO}" stroke="{INK}" '
+                f'stroke-width="{f(r * 0.3)}">{title}</circle>')
+    points = f"{f(x)},{f(y - r)} {f(x + r)},{f(y)} {f(x)},{f(y + r)} {f(x - r)},{f(y)}"
+    return f'<polygon{cls} points="{points}" fill="#5a3e8a">{title}</polygon>'

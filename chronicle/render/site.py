@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import posixpath
 import sys
 import traceback
@@ -25,14 +26,15 @@ import jinja2.meta
 import jinja2.nodes
 from markupsafe import Markup
 
-from .. import i18n
+from .. import i18n, ripple
 from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
 from ..source import read_bytes
-from . import feeds, output, ruleset_pages, views
-from .charts import Chart, Reference, Series, line_chart
+from . import feeds, incremental, output, preview, ruleset_pages, views
+from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
+from .mapviews import SiteMaps
 from .markdown import render_markdown
 from .sandbox import MAX_PAGE_SECONDS, PageTooSlow, Sandbox, TemplateFiles, cpu_budget
 from .theme import default_theme_dir
@@ -47,9 +49,27 @@ NAV = (("index.html", N_("Home")), ("turns/index.html", N_("Turns")), ("standing
 class Output:
     path: str                              # relative to the site root, with / separators
     make: Callable[[], str | bytes]
+    key: str | None = None                 # a hash of everything it shows (None: always made anew)
 
 
 # ---- templates ----------------------------------------------------------------------------
+
+def _bytecode_cache(folder: Path | None) -> jinja2.BytecodeCache | None:
+    """Compiled templates under ``folder``, in a subfolder named by chronicle's own version: Jinja
+    checks an entry against its template's source, not against the environment's settings, so a
+    new chronicle (another extension, other options) never reads what an older one compiled."""
+    if folder is None:
+        return None
+    here = Path(folder) / f"templates-{incremental.code_fingerprint()[:16]}"
+    try:
+        here.mkdir(parents=True, exist_ok=True)
+        for old in Path(folder).glob("templates-*"):
+            if old != here:
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        return None                     # no cache: every template is compiled, as before
+    return jinja2.FileSystemBytecodeCache(str(here))
+
 
 def template_dirs(root: Path) -> list[Path]:
     """Where templates are looked up, first match wins: the campaign's own, then the default."""
@@ -57,7 +77,7 @@ def template_dirs(root: Path) -> list[Path]:
     return ([own] if own.is_dir() else []) + [default_theme_dir()]
 
 
-def environment(root: Path) -> jinja2.Environment:
+def environment(root: Path, compiled: Path | None = None) -> jinja2.Environment:
     """Jinja in its sandbox (templates are code, sandbox.py), autoescape on; ``default/NAME``
     always names the default theme's file.
 
@@ -65,6 +85,10 @@ def environment(root: Path) -> jinja2.Environment:
     ``ngettext()``) in the language in force (:mod:`chronicle.i18n`); ``tr(value)`` translates a
     data string a ruleset marked with ``N_``; the filters ``date`` and ``number`` write dates and
     numbers as the language does.
+
+    ``compiled``: a folder where templates are kept compiled between processes (Jinja's bytecode
+    cache: each entry is checked against its template's source, so an edited template is compiled
+    anew); compiling the theme is a large part of a rebuild that renders only a few pages.
     """
     default = default_theme_dir()
     shown = _shower(root)
@@ -72,7 +96,8 @@ def environment(root: Path) -> jinja2.Environment:
     loaders.append(jinja2.PrefixLoader({"default": TemplateFiles(default, shown)}))
     env = Sandbox(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
                   undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                  keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+                  keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
+                  bytecode_cache=_bytecode_cache(compiled))
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(i18n.gettext_raw, i18n.ngettext_raw, newstyle=True,
                                   pgettext=i18n.pgettext_raw, npgettext=i18n.npgettext_raw)
@@ -201,19 +226,42 @@ def dry_run(history, limit: int = 20) -> list[Problem]:
     return problems
 
 
-@jinja2.pass_context
-def _url(context, target: str) -> str:
-    """A link to ``target`` (a path from the site root) relative to the page being rendered."""
-    base = context.get("absolute_base")
-    if base:
-        return base.rstrip("/") + "/" + target
-    page = context["page_path"]
-    path, _, fragment = target.partition("#")
-    if not path:
-        return "#" + fragment
-    here = posixpath.dirname(page) or "."
-    link = posixpath.relpath(path, here)
-    return link + ("#" + fragment if fragment else "")
+class Linker:
+    """``url(target)`` for one page: a link to ``target`` (a path from the site root, maybe with a
+    #fragment) relative to the page, or absolute under ``base`` (the feed, the 404 page).
+
+    Each page gets its own, so the page's folder is split once, not at each of the thousands of
+    links a long campaign's pages hold; the links are what ``posixpath.relpath`` gives."""
+
+    def __init__(self, page_path: str, base: str | None = None):
+        self.base = base.rstrip("/") + "/" if base else None
+        self.here = [part for part in posixpath.dirname(page_path).split("/") if part]
+        self.cache: dict[str, str] = {}
+
+    def __call__(self, target: str) -> str:
+        known = self.cache.get(target)
+        if known is None:
+            known = self.cache[target] = self._link(target)
+        return known
+
+    def _link(self, target: str) -> str:
+        if self.base:
+            return self.base + target
+        path, hash_, fragment = target.partition("#")
+        if not path:
+            return "#" + fragment
+        return relative_path(path, self.here) + hash_ + fragment
+
+
+def relative_path(path: str, here: list[str]) -> str:
+    """``posixpath.relpath(path, "/".join(here))`` for normalised paths from the site root."""
+    parts = path.split("/")
+    common = 0
+    limit = min(len(here), len(parts) - 1)
+    while common < limit and here[common] == parts[common]:
+        common += 1
+    up = len(here) - common
+    return "/".join([".."] * up + parts[common:]) or "."
 
 
 def _template_problem(exc: BaseException, root: Path) -> Problem:
@@ -252,26 +300,52 @@ def _shown(path: Path, root: Path, dirs) -> str:
     return str(path)
 
 
+def preview_path(view) -> str:
+    """Where a turn's link-preview PNG is written (the home page shows the last turn's)."""
+    return f"turns/{view.slug}/preview.png"
+
+
 # ---- the page list ------------------------------------------------------------------------
 
 class SiteRenderer:
     """Gathers everything once, then hands out the outputs to write."""
 
-    def __init__(self, history):
+    def __init__(self, history, keep: dict | None = None, compiled: Path | None = None):
+        """``keep``: what a long-running caller (``chronicle serve``) keeps from one build to the
+        next: the pages' model (a turn replayed from the cache keeps its view), the map painter (its
+        label placing is costly) while the campaign's files and the marks are the same, and the
+        templates compiled (Jinja reloads any template whose file changed). ``compiled``: where
+        the templates are kept compiled between processes (see :func:`environment`)."""
+        keep = {} if keep is None else keep
         self.history = history
         self.campaign = history.campaign
         self.language = self.campaign.language
         with i18n.use(self.language):            # standings, captions and sentences in the site's language
-            self.model = views.build_model(history)
+            self.model = views.build_model(history, keep.get("model"))
             marked: dict[str, int] = {}
             for view in self.model.turns:        # the labels keep clear of every mark any turn draws
                 for pid, marks in view.summary.marks.items():
                     marked[pid] = max(marked.get(pid, 0), len(marks))
-            self.painter = MapPainter(self.campaign, marked=marked)   # its shared layers carry titles
-        self.env = environment(self.campaign.root)
+            painter_key = (incremental.code_fingerprint(), incremental.campaign_files(Path(self.campaign.root)),
+                           self.language, sorted(marked.items()))
+            if keep.get("painter", (None, None))[0] == painter_key:
+                self.painter = keep["painter"][1]
+            else:
+                self.painter = MapPainter(self.campaign, marked=marked)   # its shared layers carry titles
+            self.maps = SiteMaps(self.campaign, self.model, self.painter)
+        folders = tuple(template_dirs(self.campaign.root))
+        if keep.get("env", (None, None))[0] == folders:
+            self.env = keep["env"][1]
+        else:
+            self.env = environment(self.campaign.root, compiled)
+        keep.update(model=self.model, painter=(painter_key, self.painter), env=(folders, self.env))
         self.root = self.campaign.root
         self.budget = MAX_PAGE_SECONDS if has_overrides(self.root) else None   # the default theme is ours
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
+        self._charts = None
+        self._site_key = None
+        self._turn_keys = None
+        self._whole_key = None
 
     def _nav(self) -> tuple:
         nav = NAV + ruleset_pages.nav(self.campaign.ruleset.name)
@@ -284,64 +358,108 @@ class SiteRenderer:
         campaign = self.campaign
         return {
             "campaign": campaign, "model": self.model, "ruleset": campaign.ruleset,
-            "page_path": page_path, "page_kind": kind, "url": _url,
+            "page_path": page_path, "page_kind": kind,
             "nav": [{"path": p, "label": _(label), "current": p == page_path} for p, label in self._nav()],
             "name": self.name, "colour": lambda pid: campaign.player(pid).colour if pid else "#e4e0d4",
             "credit": self.painter.geometry.credit, "language": self.language,
-            "absolute_base": None, "views": views,
+            "absolute_base": None, "views": views, "shown": self.model.recent, "period": None,
             "pages": ruleset_pages.helpers(campaign.ruleset.name),
             "ruleset_css": ruleset_pages.stylesheet(campaign.ruleset.name),
             "canonical": absolute(campaign.url, page_path) if campaign.url and kind != "not-found" else None,
+            "public": lambda target: absolute(campaign.url, target) if campaign.url else Linker(page_path)(target),
+            "og_image": None, "og_image_alt": "",
             **extra,
+            "url": Linker(page_path, extra.get("absolute_base")),
         }
 
-    def _page(self, path: str, template: str, kind: str, **extra) -> Output:
-        """A page to render when it is written; values given as ``lazy_NAME=callable`` are made then."""
+    def _page(self, path: str, template: str, kind: str, key=None, **extra) -> Output:
+        """A page to render when it is written; values given as ``lazy_NAME=callable`` are made then.
+        ``key`` names what it shows besides the site-wide facts (see :meth:`key`); a page that does
+        not say (a ruleset's own pages) is taken to show the whole history, stories included, so
+        the incremental build remakes it after any change rather than keep a stale one."""
         def make() -> str:
             values = {k[5:] if k.startswith("lazy_") else k: v() if k.startswith("lazy_") else v
                       for k, v in extra.items()}
             return self.env.get_template(template).render(self._context(path, kind, **values))
-        return Output(path, make)
+        return Output(path, make, self.key(path, template, self.whole_history_key if key is None else key))
 
-    def map_svg(self, view: views.TurnView, page_path: str, mark_changes: bool = True) -> Markup:
-        base = posixpath.dirname(page_path) or "."
+    # ---- what each output shows, as hashes (for the incremental build) ------------------------
 
-        def href(pid: str) -> str:
-            return posixpath.relpath(f"provinces/{pid}.html", base)
-        title = _("The map at the start") if view.number == 0 else _("The map after turn %(number)s", number=view.number)
-        return Markup(self.painter.svg(view.summary, changed=view.changed if (mark_changes and view.number) else None,
-                                       title=title, href=href))
+    def key(self, path: str, *parts) -> str:
+        """The key of an output: its path, the site-wide key and ``parts`` (turn keys, a template)."""
+        return incremental.digest(path, self.site_key, *parts)
 
-    def map_frame(self, view: views.TurnView) -> dict:
-        """How a phone frames the map of ``view``: the readable width (CSS pixels), whether that is
-        wider than a phone (then the frame scrolls sideways, with a hint), and where it first looks
-        (the provinces that changed hands, in percent of the map's width and height)."""
-        width = self.painter.readable_width()
-        x, y = self.painter.focus([c.province for c in view.changes] if view.changes else ())
-        return {"width": width, "scrolls": width > 420, "x": x, "y": y}
+    @property
+    def site_key(self) -> str:
+        """What every page may show: chronicle's code and theme, the campaign's own templates, its
+        campaign file and map, and the facts read from the whole history (the winner, what the
+        ruleset's events can show, whether there are battle sheets, where map labels stand...)."""
+        if self._site_key is None:
+            model, campaign = self.model, self.campaign
+            map_bytes = incremental.campaign_files(Path(campaign.root))
+            facts = (campaign.url, sorted(getattr(self.name, "extra", {}).items()), model.winner, model.winner_turn, model.final.summary.score_name, model.sheets is None,
+                     sorted(model.produces), model.calendared, model.has_sieges, model.has_ledger,
+                     sorted(self.painter.marked.items()), model.references, len(model.turns) > views.PERIOD + 1,
+                     views.PERIOD, views.RECENT, feeds.FEED_ENTRIES)
+            self._site_key = incremental.digest(
+                incremental.code_fingerprint(), incremental.folder_fingerprint(Path(self.root) / "templates"),
+                incremental.read_bytes(Path(campaign.root) / "content" / "campaign.yaml"), map_bytes, facts)
+        return self._site_key
+
+    def turn_key(self, number: int) -> str:
+        """Turn ``number``'s state: its turn file and every turn file before it (the dice drawn
+        depend only on the campaign seed, in the campaign file)."""
+        if self._turn_keys is None:
+            keys, chain = [], incremental.digest("start")
+            keys.append(chain)
+            for result in self.history.turns:
+                source = incremental.read_bytes(Path(self.root) / result.turn.doc.file)
+                chain = incremental.digest(chain, result.turn.number, source)
+                keys.append(chain)
+            self._turn_keys = keys
+        return self._turn_keys[number] if 0 <= number < len(self._turn_keys) else "-"
+
+    @property
+    def whole_history_key(self) -> str:
+        """Every turn's state and story: the key of a page that may show any of them."""
+        if self._whole_key is None:
+            turns = range(len(self.model.turns))
+            self._whole_key = incremental.digest(self.turn_key(self.model.final.number),
+                                                 [self.story_key(n) for n in turns])
+        return self._whole_key
+
+    def story_key(self, number: int) -> str:
+        view = self.model.turns[number] if 0 <= number < len(self.model.turns) else None
+        return incremental.digest(view.story if view else None)
 
     def charts(self, emphasis: str | None, prefix: str) -> list[Markup]:
-        campaign = self.campaign
-        xs = tuple(v.number for v in self.model.turns)
-        held, score = [], []
-        score_name = self.model.score_name
-        for player in campaign.players:
-            counts = tuple(sum(1 for o in v.summary.owners.values() if o == player.id) for v in self.model.turns)
-            scores = tuple(v.summary.scores.get(player.id, 0) for v in self.model.turns)
-            strong = emphasis is None or emphasis == player.id
-            held.append(Series(player.id, player.name, player.colour, counts, strong))
-            score.append(Series(player.id, player.name, player.colour, scores, strong))
-        references = tuple(Reference(value, label) for value, label in self.model.references)
-        return [Markup(line_chart(Chart(f"{prefix}-provinces", _("Provinces held, turn by turn"), _("Turn"), _("Provinces"),
-                                        xs, tuple(held)))),
-                Markup(line_chart(Chart(f"{prefix}-score", _("%(score)s, turn by turn", score=score_name), _("Turn"),
-                                        score_name, xs, tuple(score), references)))]
+        """The two charts with ``emphasis``'s lines standing out; drawn once for every page."""
+        return [Markup(drawing.svg(emphasis, id=f"{prefix}-{suffix}"))
+                for suffix, drawing in zip(("provinces", "score"), self._drawings())]
+
+    def _drawings(self):
+        if self._charts is None:
+            campaign = self.campaign
+            xs = tuple(v.number for v in self.model.turns)
+            held, score = [], []
+            score_name = self.model.score_name
+            for player in campaign.players:
+                counts = tuple(sum(1 for o in v.summary.owners.values() if o == player.id) for v in self.model.turns)
+                scores = tuple(v.summary.scores.get(player.id, 0) for v in self.model.turns)
+                held.append(Series(player.id, player.name, player.colour, counts))
+                score.append(Series(player.id, player.name, player.colour, scores))
+            references = tuple(Reference(value, label) for value, label in self.model.references)
+            self._charts = (draw(Chart("chart-provinces", _("Provinces held, turn by turn"), _("Turn"), _("Provinces"), xs,
+                                       tuple(held))),
+                            draw(Chart("chart-score", _("%(score)s, turn by turn", score=score_name), _("Turn"), score_name,
+                                       xs, tuple(score), references)))
+        return self._charts
 
     def outputs(self) -> list[Output]:
         """Every file to write; each makes its bytes in the site's language, whoever calls it."""
         with i18n.use(self.language):
             out = self._outputs()
-        return [Output(o.path, self._in_language(o.make)) for o in out]
+        return [Output(o.path, self._in_language(o.make), o.key) for o in out]
 
     def _in_language(self, make: Callable[[], str | bytes]) -> Callable[[], str | bytes]:
         def made() -> str | bytes:
@@ -351,58 +469,120 @@ class SiteRenderer:
 
     def _outputs(self) -> list[Output]:
         model, campaign = self.model, self.campaign
-        out = [self._page("index.html", "index.html", "home",
-                          lazy_map=lambda: self.map_svg(model.final, "index.html"), map_frame=self.map_frame(model.final),
-                          legend=self.painter.legend(model.final.summary, model.final.changed if model.final.number else None),
-                          latest=model.final)]
-        out.append(self._page("turns/index.html", "turns.html", "turns"))
+        maps = self.maps
+        last = model.final.number
+        now = (self.turn_key(last), self.story_key(last))       # the pages that show the latest state
+        out = [self._page("index.html", "index.html", "home", key=now,
+                          lazy_map=lambda: maps.turn(model.final, "index.html"), legend=maps.legend(model.final),
+                          latest=model.final, og_image=preview_path(model.final),
+                          og_image_alt=self.preview_alt(model.final))]
+        out.append(self._page("turns/index.html", "turns.html", "turns", key=now))
         for view in model.turns:
             path = view.path
-            out.append(self._page(path, "turn.html", "turn", turn=view,
-                                  lazy_map=lambda v=view, p=path: self.map_svg(v, p), map_frame=self.map_frame(view),
-                                  legend=self.painter.legend(view.summary, view.changed if view.number else None)))
-            out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v)))
-            out.append(Output(f"turns/{view.slug}/map.svg", lambda v=view: self.painter.svg(
-                v.summary, changed=v.changed if v.number else None, standalone=True,
-                title=(_("The start") if v.number == 0 else _("After turn %(number)s", number=v.number)) + f" — {campaign.title}")))
+            n = view.number
+            out.append(self._page(path, "turn.html", "turn", turn=view, og_image=preview_path(view),
+                                  og_image_alt=self.preview_alt(view),
+                                  key=(self.turn_key(n), self.story_key(n), self.turn_key(n + 1)),
+                                  lazy_map=lambda v=view, p=path: maps.turn(v, p), legend=maps.legend(view)))
+            out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v),
+                              self.key(f"turns/{view.slug}/state.json", self.turn_key(n))))
+            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v),
+                              self.key(preview_path(view), self.turn_key(n))))
         for player in campaign.players:
-            out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player,
-                                  lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}")))
-        out.append(self._page("provinces/index.html", "provinces.html", "provinces"))
+            out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player, key=now,
+                                  lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}"),
+                                  lazy_map=lambda p=player.id: maps.player(p, f"players/{p}.html"),
+                                  lazy_legend=lambda p=player.id: maps.player_legend(p)))
+        out.append(self._page("provinces/index.html", "provinces.html", "provinces", key=now))
         for pid in sorted(campaign.map.provinces):
-            out.append(self._page(f"provinces/{pid}.html", "province.html", "province",
-                                  province=campaign.map.provinces[pid]))
-        out.append(self._page("standings.html", "standings.html", "standings", lazy_charts=lambda: self.charts(None, "chart-all")))
+            out.append(self._page(f"provinces/{pid}.html", "province.html", "province", key=now,
+                                  province=campaign.map.provinces[pid],
+                                  lazy_map=lambda p=pid: maps.province(p, f"provinces/{p}.html")))
+        out.append(self._page("standings.html", "standings.html", "standings", key=now, lazy_charts=lambda: self.charts(None, "chart-all")))
         if model.sheets is not None:
-            out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", sheets=model.sheets,
-                                  lazy_sheet_maps=lambda: {sheet["province"]: Markup(self.painter.svg(
-                                      model.final.summary, focus=sheet["province"], ids=False,
-                                      title=_("%(province)s and around it", province=campaign.name_of(sheet["province"]))))
-                                      for sheet in model.sheets}))
-        _x, _y, w, h = self.painter.geometry.view_box
+            out.append(self._page("battle-sheets.html", "battle-sheets.html", "battle-sheets", key=now,
+                                  sheets=model.sheets,
+                                  lazy_sheet_maps=lambda: {sheet["province"]: maps.sheet(sheet["province"])
+                                                           for sheet in model.sheets}))
         out += ruleset_pages.outputs(self)
-        out.append(self._page("timeline.html", "timeline.html", "timeline", map_size=(round(w), round(h)),
-                              legend=self.painter.legend(model.final.summary, {"": None})))
-        out.append(Output("feed.xml", self._feed))
+        out.append(self._page("timeline.html", "timeline.html", "timeline", key=now,
+                              lazy_timeline=lambda: maps.timeline("timeline.html", model.recent),
+                              legend=maps.timeline_legend()))
+        out += self._period_pages()
+        shown = [v.number for v in model.turns[1:]][-feeds.FEED_ENTRIES:]
+        out.append(Output("feed.xml", self._feed, self.key("feed.xml", now, [self.story_key(n) for n in shown])))
         if campaign.url:
             pages = [o.path for o in out if o.path.endswith(".html")]
-            out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages)))
-            out.append(Output("robots.txt", lambda: feeds.robots(campaign.url)))
+            out.append(Output("sitemap.xml", lambda: feeds.sitemap(campaign.url, pages), self.key("sitemap.xml", pages)))
+            out.append(Output("robots.txt", lambda: feeds.robots(campaign.url), self.key("robots.txt")))
         # GitHub Pages serves 404.html at any missing address, at any depth: its links are absolute
         # when the URL is known, otherwise a script finds the site's root by these top-level names
         top = sorted({o.path.split("/")[0] for o in out} | {"404.html", "static"})
         out.append(Output("404.html", lambda: self.env.get_template("404.html").render(
-            self._context("404.html", "not-found", absolute_base=campaign.url, top_level=top))))
+            self._context("404.html", "not-found", absolute_base=campaign.url, top_level=top)),
+            self.key("404.html", top)))
         return out
 
+    def _period_pages(self) -> list[Output]:
+        """The pages of a long history, PERIOD turns each: the main pages show the latest turns."""
+        out = []
+        for period in self.model.periods:
+            slug = period.slug
+            shown = {"shown": period.turns, "period": period,
+                     "key": (self.turn_key(period.last), len(self.model.periods))}
+            out.append(self._page(f"turns/{slug}.html", "turns.html", "turns", **shown))
+            out.append(self._page(f"standings/{slug}.html", "standings.html", "standings", charts=[], **shown))
+            out.append(self._page(f"timeline/{slug}.html", "timeline.html", "timeline",
+                                  lazy_timeline=lambda p=period, page=f"timeline/{slug}.html": self.maps.timeline(page, p.turns),
+                                  legend=self.maps.timeline_legend(), **shown))
+            for player in self.campaign.players:
+                out.append(self._page(f"players/{player.id}/{slug}.html", "player.html", "player", player=player,
+                                      charts=[], map=None, **shown))
+            for pid in sorted(self.campaign.map.provinces):
+                out.append(self._page(f"provinces/{pid}/{slug}.html", "province.html", "province",
+                                      province=self.campaign.map.provinces[pid], map=None, **shown))
+        return out
+
+    def preview_alt(self, view: views.TurnView) -> str:
+        if view.number == 0:
+            return _("The map of %(campaign)s at the start, with the leading players", campaign=self.campaign.title)
+        return _("The map of %(campaign)s after turn %(number)s, with the leading players",
+                 campaign=self.campaign.title, number=view.number)
+
+    def preview_png(self, view: views.TurnView) -> bytes:
+        """The link-preview card of a turn (og:image): its map, the campaign's title, the leaders."""
+        summary = view.summary
+        held = {}
+        for owner in summary.owners.values():
+            if owner:
+                held[owner] = held.get(owner, 0) + 1
+        leaders = []
+        for pid, _cells in view.standings.rows:
+            player = self.campaign.player(pid)
+            figures = _("%(held)s held · %(score)s %(score_name)s", held=held.get(pid, 0),
+                        score=summary.scores.get(pid, 0), score_name=summary.score_name)
+            leaders.append((player.colour, player.name, figures))
+        heading = _("The start") if view.number == 0 else _("After turn %(number)s", number=view.number)
+        sub = " · ".join(str(part) for part in (view.calendar, view.date) if part) or (view.title if view.number else None)
+        if summary.winner:
+            sub = _("%(player)s has won", player=self.campaign.name_of(summary.winner))
+        map_svg = self.painter.svg(summary, changed=view.changed if view.number else None, title=heading)
+        return preview.rasterise(preview.card_svg(self.campaign.title, heading, sub, leaders,
+                                                  preview.without_labels(map_svg)))
+
     def _state_json(self, view: views.TurnView) -> str:
-        data = self.campaign.ruleset.to_json(self.campaign, view.state, view.events)
+        data = self.campaign.ruleset.turn_json(self.campaign, view.state, view.events)
+        data["summary"] = ripple.summary_json(view.summary)     # what a later build compares (ripple.py)
         return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
     def _feed(self) -> str:
         template = self.env.get_template("feed_entry.html")
         entries = []
-        for view in self.model.turns[1:]:
+        turns = self.model.turns[1:]
+        for i, view in enumerate(turns):       # the latest FEED_ENTRIES turns, as feeds do
+            if i < len(turns) - feeds.FEED_ENTRIES:
+                entries.append((view, None))
+                continue
             context = self._context(view.path, "feed", turn=view, absolute_base=self.campaign.url)
             entries.append((view, template.render(context)))
         return feeds.atom_feed(self.model, entries, self.campaign.url)
@@ -421,31 +601,47 @@ class SiteRenderer:
 
 # ---- writing ------------------------------------------------------------------------------
 
-def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None) -> int:
+def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None,
+               history_cache=None, report: dict | None = None, keep: dict | None = None) -> int:
     """Render ``history`` into ``target``; returns the number of files written.
 
     The target is refused if writing there could lose anything (:func:`output.refuse_unsafe`);
     the site is written into a temporary folder beside it under the target's lock and swapped
     in whole only when every file was written (:func:`output.staged`); on any error the old
     ``target`` is left untouched. ``wait`` is called if another build holds the lock.
+
+    Pages whose inputs did not change are taken from the site in place (:mod:`.incremental`);
+    ``history_cache`` (a :class:`chronicle.cache.HistoryCache`) is saved beside the site, and
+    ``report`` (the ``inputs`` digest and ``warnings``) with its manifest.
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
     problems = preflight(campaign.root)
     if problems:
         raise ChronicleError(problems)
-    renderer = SiteRenderer(history)
+    renderer = SiteRenderer(history, keep, compiled=incremental.cache_dir(target))
     outputs = renderer.outputs()
-    statics = renderer.static_files()
-    shown = _shower(campaign.root)
-    items = outputs + [Output(path, (lambda s=source: read_bytes(s, shown(s), inside=_static_folder(s))))
-                       for path, source in statics]
+    statics = [(path, read_bytes(source, _shower(campaign.root)(source), inside=_static_folder(source)))
+               for path, source in renderer.static_files()]     # read once, inside their folder
+    items = outputs + [Output(path, (lambda data=data: data), incremental.digest(path, data))
+                       for path, data in statics]
     count = 0
     with output.staged(target, wait) as temp:
+        old = incremental.Manifest.of_site(target)        # read under the lock: the site in place
+        record = incremental.Recorder(temp, old)
         with _bar(items, progress) as bar:
             for item in bar:
-                _write(temp, item.path, _make(item, renderer.root, renderer.budget))
+                same = old.reusable(target, item.path, item.key) if item.key else None
+                if same is not None:             # made from the same inputs: the same bytes
+                    incremental.link(same, temp.joinpath(*item.path.split("/")))
+                    record.linked(item.path, item.key)
+                else:
+                    data = _write(temp, item.path, _make(item, renderer.root, renderer.budget))
+                    record.written(item.path, item.key, data)
                 count += 1
+        record.save(target, record.finish(), report and {**report, "count": count})   # before the swap
+        if history_cache is not None:                  # what the next build need not replay
+            history_cache.save(incremental.cache_dir(target))
     return count
 
 
@@ -500,9 +696,10 @@ def _bar(items, progress: bool):
     return contextlib.nullcontext(items)
 
 
-def _write(root: Path, path: str, data: str | bytes) -> None:
+def _write(root: Path, path: str, data: str | bytes) -> bytes:
     destination = root.joinpath(*path.split("/"))
     destination.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(data, str):
         data = data.encode("utf-8")
     destination.write_bytes(data)
+    return data

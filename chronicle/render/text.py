@@ -27,7 +27,7 @@ def state_table(campaign, state, events) -> str:
     holdings = [(campaign.map.provinces[p].name, campaign.player(o).name if o else "neutral")
                 for p, o in sorted(summary.owners.items()) if o]
     if holdings:
-        out += ["", table(("Territory", "Held by"), holdings)]
+        out += ["", table(("Province", "Held by"), holdings)]
     if events:
         from ..rules import namer
         name = namer(campaign, [state])

@@ -214,6 +214,51 @@ class TurnView:
         return self.events[index].describe(name)
 
 
+#: a history longer than this many turns is split into pages of this many turns each: no page
+#: grows without bound as a campaign goes on
+PERIOD = 100
+#: turns shown on the main page of a long history (the rest are on the period pages)
+RECENT = 25
+
+
+@dataclass(frozen=True)
+class Period:
+    """A stretch of PERIOD turns (the first holds the start, turn 0): one page of a long history."""
+
+    first: int
+    last: int
+    turns: tuple
+
+    @property
+    def slug(self) -> str:
+        return f"{self.first:03d}-{self.last:03d}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.first}\u2013{self.last}"
+
+
+def periods(turns: list) -> list[Period]:
+    """The pages of a long history (none while it fits one page), in fixed stretches so that a new
+    turn only ever changes the last of them."""
+    if len(turns) <= PERIOD + 1:
+        return []
+    out = []
+    for start in range(0, len(turns), PERIOD):
+        chunk = tuple(turns[start:start + PERIOD])
+        out.append(Period(chunk[0].number, chunk[-1].number, chunk))
+    return out
+
+
+def province_changes(model) -> dict[str, int]:
+    """How many times each province changed hands (the start does not count)."""
+    counts: dict[str, int] = {}
+    for view in model.turns[1:]:
+        for change in view.changes:
+            counts[change.province] = counts.get(change.province, 0) + 1
+    return counts
+
+
 @dataclass
 class SiteModel:
     campaign: Any
@@ -229,6 +274,17 @@ class SiteModel:
 
     def turn(self, number: int) -> TurnView:
         return self.turns[number]
+
+    @property
+    def periods(self) -> list[Period]:
+        if "_periods" not in self.__dict__:
+            self.__dict__["_periods"] = periods(self.turns)
+        return self.__dict__["_periods"]
+
+    @property
+    def recent(self) -> list[TurnView]:
+        """The turns a main page lists: all of them, or the last RECENT of a long history."""
+        return self.turns[-RECENT:] if self.periods else self.turns
 
     @property
     def score_name(self) -> str:
@@ -366,8 +422,12 @@ def _turn_view(campaign, number, title, date, story, before_summary, state, summ
                     season=str(season) if season else None)
 
 
-def build_model(history) -> SiteModel:
+def build_model(history, reuse: "SiteModel | None" = None) -> SiteModel:
+    """The pages' view of ``history``. ``reuse``: the model of an earlier build in the same process
+    (``chronicle serve``): a turn whose state and events are the very objects it was made from
+    (the replay took them as they were) keeps its view, with its story read anew."""
     campaign = history.campaign
+    kept = {v.number: v for v in reuse.turns} if reuse is not None else {}
     ruleset = campaign.ruleset
     views: list[TurnView] = []
     start_summary = ruleset.summary(campaign, history.start)
@@ -377,6 +437,10 @@ def build_model(history) -> SiteModel:
         ruleset.standings(campaign, history.start)))
     for result in history.turns:
         turn = result.turn
+        old = kept.get(turn.number)
+        if old is not None and old.state is result.after and old.events is result.events:
+            views.append(replace(old, story=turn.story, prev=None, next=None))
+            continue
         before = views[-1].summary
         drawn = ruleset.map_marks(campaign, result.before, result.after, result.record, result.events)
         summary = replace(ruleset.summary(campaign, result.after), orders=tuple(drawn.orders),
@@ -424,10 +488,10 @@ def _cell(standings, player, column):
 
 # ---- per player and per province ----------------------------------------------------------
 
-def holdings(model: SiteModel, player: str) -> list[dict]:
+def holdings(model: SiteModel, player: str, turns=None) -> list[dict]:
     """Turn by turn: how many provinces the player held, which were gained and which lost."""
     rows = []
-    for view in model.turns:
+    for view in turns or model.turns:
         held = sorted(p for p, o in view.summary.owners.items() if o == player)
         gained = [c.province for c in view.changes if c.after == player]
         lost = [c.province for c in view.changes if c.before == player]
@@ -437,10 +501,10 @@ def holdings(model: SiteModel, player: str) -> list[dict]:
     return rows
 
 
-def battles_of(model: SiteModel, player: str) -> list[dict]:
+def battles_of(model: SiteModel, player: str, turns=None) -> list[dict]:
     """Every battle the player fought (or sent an allied contingent to), with its result."""
     out = []
-    for view in model.turns:
+    for view in turns or model.turns:
         for battle in view.battles:
             result = battle.result_for(player)
             if result is None:
@@ -468,9 +532,9 @@ def _conflict_result(result: str) -> str:
             "failed": i18n.pgettext("a territory conflict's result", "failed")}.get(result, result)
 
 
-def conflicts_of(model: SiteModel, player: str) -> list[dict]:
+def conflicts_of(model: SiteModel, player: str, turns=None) -> list[dict]:
     out = []
-    for view in model.turns:
+    for view in turns or model.turns:
         for conflict in view.conflicts:
             if not any(side.player == player for side in conflict.sides):
                 continue
@@ -483,10 +547,10 @@ def conflicts_of(model: SiteModel, player: str) -> list[dict]:
     return out
 
 
-def sieges_of(model: SiteModel, player: str) -> list[dict]:
+def sieges_of(model: SiteModel, player: str, turns=None) -> list[dict]:
     """Every siege roll made by or against the player."""
     out = []
-    for view in model.turns:
+    for view in turns or model.turns:
         for siege in view.sieges:
             if player not in (siege.player, siege.holder):
                 continue
@@ -497,17 +561,19 @@ def sieges_of(model: SiteModel, player: str) -> list[dict]:
     return out
 
 
-def ledger(model: SiteModel, player: str) -> dict:
+def ledger(model: SiteModel, player: str, turns=None) -> dict:
     """The player's score line by line: where it started, every change with its reason, running
     total and cause (a site path to the event on its turn page), and the total after each turn.
 
     ``reconciled`` says whether the lines add up to the score the ruleset reports after every turn.
     """
-    start = model.turns[0].summary.scores.get(player, 0)
+    shown = turns or model.turns
+    first = shown[0]
+    start = (first.prev or first).summary.scores.get(player, 0)
     total = start
     turns = []
     reconciled = True
-    for view in model.turns:
+    for view in shown:
         lines = []
         for line in view.score_lines:
             if line.player != player:
@@ -521,12 +587,12 @@ def ledger(model: SiteModel, player: str) -> dict:
             reconciled = False
         if lines:
             turns.append({"turn": view, "lines": lines, "net": sum(l["line"].points for l in lines), "total": total})
-    return {"start": start, "turns": turns, "final": total, "reconciled": reconciled}
+    return {"start": start, "from": first.prev, "turns": turns, "final": total, "reconciled": reconciled}
 
 
-def province_history(model: SiteModel, province: str) -> list[dict]:
+def province_history(model: SiteModel, province: str, turns=None) -> list[dict]:
     rows = []
-    for view in model.turns:
+    for view in turns or model.turns:
         owner = view.summary.owners.get(province)
         change = next((c for c in view.changes if c.province == province), None)
         rows.append({"turn": view, "owner": owner, "changed": change is not None and view.number > 0,
@@ -557,10 +623,12 @@ def pieces(view: TurnView) -> list:
 _CALENDAR = re.compile(r"^(?P<month>.+?)\s+(?P<year>-?\d+)$")
 
 
-def calendar_years(model: SiteModel) -> list[dict]:
+def calendar_years(model: SiteModel, turns=None) -> list[dict]:
     """The turns grouped by the year of their calendar label ("May 1561"), for a calendar strip."""
     years: list[dict] = []
-    for view in model.turns[1:]:
+    for view in (turns or model.turns):
+        if view.number == 0:
+            continue
         if not view.calendar:
             continue
         match = _CALENDAR.match(view.calendar)

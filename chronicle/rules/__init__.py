@@ -67,9 +67,17 @@ title. Orders the rules rejected are not drawn: a built site's turns are legal.
 
 from __future__ import annotations
 
+import functools
+
 import enum
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
+
+
+@functools.lru_cache(maxsize=None)
+def _kind_of_class(name: str) -> str:
+    """``BattleFought`` -> ``battle-fought`` (asked for every event on every page: worked out once)."""
+    return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
 
 
 @dataclass(frozen=True)
@@ -82,8 +90,7 @@ class Event:
 
     @property
     def kind(self) -> str:
-        name = type(self).__name__
-        return "".join("-" + c.lower() if c.isupper() else c for c in name).lstrip("-")
+        return _kind_of_class(type(self).__name__)
 
     @property
     def text(self) -> str:
@@ -121,6 +128,12 @@ class Standings:
     columns: tuple[str, ...]
     rows: tuple[tuple[str, tuple[Any, ...]], ...]   # (player id, cells)
     notes: tuple[str, ...] = ()
+    #: the columns that matter most: the score that decides the game and the status (Shogun,
+    #: seppuku); a phone keeps them in view beside the player and folds the others under
+    key: tuple[str, ...] = ()
+
+    def is_key(self, column: str) -> bool:
+        return column in self.key if self.key else column.lower() == "status"
 
 
 @dataclass(frozen=True)
@@ -214,6 +227,14 @@ class Summary:
     contests: tuple[ContestMark, ...] = ()
 
 
+#: options every ruleset has, beside its own (name -> (default, JSON Schema, description))
+COMMON_OPTIONS: Mapping[str, tuple[Any, dict, str]] = {
+    "all_dice_recorded": (False, {"type": "boolean"},
+                          "Every die must be written in the turn file: a die chronicle would draw from the "
+                          "campaign seed is an error instead."),
+}
+
+
 class Ruleset:
     """Base class: subclasses fill in the rules; the defaults here are the shared plumbing."""
 
@@ -234,8 +255,12 @@ class Ruleset:
     #: key -> the file's JSON Schema; the loader reads them into ``Campaign.files``
     campaign_files: Mapping[str, dict] = {}
 
+    def all_options(self) -> dict:
+        """The ruleset's options and the ones every ruleset has (``COMMON_OPTIONS``)."""
+        return {**COMMON_OPTIONS, **self.options}
+
     def option_defaults(self) -> dict:
-        return {name: default for name, (default, _schema, _doc) in self.options.items()}
+        return {name: default for name, (default, _schema, _doc) in self.all_options().items()}
 
     def parse_turn(self, campaign, number: int, data: dict):
         raise NotImplementedError
@@ -254,6 +279,12 @@ class Ruleset:
         players keep secret (Sengoku's tactical cards); ``private`` is the administrator's view."""
         raise NotImplementedError
 
+    def turn_json(self, campaign, state, events=()) -> dict:
+        """The public state after one turn, for the site's ``turns/NNN/state.json``: :meth:`to_json`,
+        less any record that only grows (a ruleset overrides this to keep, say, only the ranking
+        periods closed in this turn), so that a long campaign's files do not repeat each other."""
+        return self.to_json(campaign, state, events)
+
     def summary(self, campaign, state) -> Summary:
         raise NotImplementedError
 
@@ -267,6 +298,23 @@ class Ruleset:
     def orders_of(self, campaign, record) -> dict[str, list[str]]:
         """Each player's orders as written, for the turn page."""
         return {}
+
+    # ---- chronicle next: what the next turn file asks for ---------------------------------
+
+    def next_turn(self, campaign, history):
+        """What each player is owed in the turn after ``history``'s last: a
+        :class:`chronicle.nextturn.NextTurn` whose slots are the file's sections, with
+        ``chronicle.nextturn.BLANK`` wherever the administrator must write something (a battle's
+        winner, an order) and commented examples for what is optional. ``chronicle next`` writes
+        it; ``check`` names every blank left (see docs/format.md, "chronicle next").
+
+        A ruleset without one gets a file with a title and the date only."""
+        from ..nextturn import BLANK, NextTurn, Slot
+        return NextTurn((Slot("title", BLANK, note="a name for the game day"),))
+
+    def blank_hint(self, path: tuple) -> str | None:
+        """What goes in the blank at ``path`` of a turn file (for check's hint); None: a generic hint."""
+        return None
 
     def map_marks(self, campaign, before, after, record, events) -> MapMarks:
         """The turn's orders and contests for the map: ``before`` and ``after`` are the states
@@ -293,6 +341,7 @@ def namer(campaign, states=()):
         if some_id is None or some_id in campaign.player_ids or some_id in campaign.map.provinces:
             return campaign.name_of(some_id)
         return extra.get(some_id, str(some_id))
+    name.extra = extra                   # what the site's incremental build hashes: a rename shows on every page
     return name
 
 
@@ -307,3 +356,32 @@ def registry() -> dict[str, Ruleset]:
 
 def get(name: str) -> Ruleset | None:
     return registry().get(name)
+
+
+class PlaysOnce:
+    """For a ruleset whose ``play(campaign, state, record, dice)`` returns (state after, events,
+    problems): check() and resolve() of one turn share a single play. The replay calls check()
+    and then resolve() on the same turn; playing it twice would double the work, and the dice the
+    first play drew must still reach the replay's dice box, which reports them (notices.py)."""
+
+    _last = None
+
+    def _played(self, campaign, state, record, dice):
+        last = self._last
+        if last and last[0] is campaign and last[1] is state and last[2] is record:
+            played_with = last[4]
+            if played_with is not dice:
+                dice.drawn.extend(played_with.drawn)
+                self._last = last[:4] + (dice,)
+            return last[3]
+        result = self.play(campaign, state, record, dice)
+        self._last = (campaign, state, record, result, dice)
+        return result
+
+    def check(self, campaign, state, record):
+        from ..dice import DiceBox
+        return list(self._played(campaign, state, record, DiceBox(campaign.seed))[2])
+
+    def resolve(self, campaign, state, record, dice):
+        after, events, _problems = self._played(campaign, state, record, dice)
+        return after, list(events)

@@ -13,7 +13,9 @@
 
   /* The words this script shows, in the site's language: base.html writes them (translated
      through the catalog) into <script id="chronicle-strings" type="application/json">. */
-  var STRINGS = {previous: "\u2190 Previous", next: "Next \u2192", turn: "Turn", zoomOut: "Zoom out", zoomIn: "Zoom in"};
+  var STRINGS = {previous: "\u2190 Previous", next: "Next \u2192", turn: "Turn", zoomOut: "Zoom out", zoomIn: "Zoom in",
+                 action: "Back to this turn's action", whole: "The whole map", framed: "The turn's frame",
+                 previousTurn: "Previous turn", nextTurn: "Next turn"};
   (function () {
     var source = document.getElementById("chronicle-strings");
     if (!source) { return; }
@@ -23,21 +25,226 @@
     } catch (e) { /* a theme's broken override: keep English */ }
   }());
 
-  /* The timeline: one map at a time, with a slider, buttons and the arrow keys. */
+  var ICONS = {
+    action: '<circle cx="12" cy="12" r="6" fill="none" stroke="currentColor" stroke-width="2"/>' +
+            '<path d="M12 1v6M12 17v6M1 12h6M17 12h6" stroke="currentColor" stroke-width="2"/>',
+    whole: '<path d="M3 9V3h6M15 3h6v6M21 15v6h-6M9 21H3v-6" fill="none" stroke="currentColor" stroke-width="2.2"/>'
+  };
+
+  function button(parent, text, label, className, icon) {
+    var b = document.createElement("button");
+    b.type = "button";
+    if (icon) {
+      b.innerHTML = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">' + ICONS[icon] + "</svg>";
+    } else {
+      b.textContent = text;
+    }
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    if (className) { b.className = className; }
+    parent.appendChild(b);
+    return b;
+  }
+
+  /* Maps: zoom with the buttons, a pinch, a double tap or double click, or ctrl + the wheel,
+     always about the point looked at; the whole map and back to this turn's action. Names too
+     small to read at the first view appear as the reader zooms in (the map's z1, z2... classes,
+     from its data-scale and data-zooms). Without the script a phone still shows the map at a
+     readable width, scrolled to this turn's action. */
+  function mapZoom(frame) {
+    var scroll = frame.querySelector(".map-scroll");
+    var canvas = frame.querySelector(".map-canvas");
+    var svg = canvas && canvas.querySelector("svg.map");
+    if (!scroll || !canvas || !svg) { return; }
+    var focus = canvas.querySelector(".map-focus");
+    var framed = svg.getAttribute("viewBox");
+    var full = svg.getAttribute("data-full") || framed;
+    var base = parseFloat(svg.getAttribute("data-scale")) || 0;
+    var zooms = (svg.getAttribute("data-zooms") || "1").split(" ").map(parseFloat);
+    var natural = 0;
+    var level = 1;
+    var MAX = 6;
+
+    function box() { return svg.getAttribute("viewBox").split(/[\s,]+/).map(parseFloat); }
+    function tiers() {
+      if (!base) { return; }
+      var b = box();
+      var r = svg.getBoundingClientRect();
+      var scale = Math.min(r.width / b[2], r.height / b[3]);
+      var zoom = scale / base;
+      var k = 0;
+      zooms.forEach(function (z, i) { if (zoom >= z * 0.98) { k = i; } });
+      zooms.forEach(function (_z, i) { svg.classList.toggle("z" + i, i === k); });
+    }
+    function centre(x, y) {
+      scroll.scrollLeft = x * canvas.offsetWidth - scroll.clientWidth / 2;
+      scroll.scrollTop = y * canvas.offsetHeight - scroll.clientHeight / 2;
+    }
+    function toFocus() {
+      if (focus) { centre(parseFloat(focus.style.left) / 100, parseFloat(focus.style.top) / 100); }
+    }
+    /* where the browser did not start the frame at its focus (no scroll-initial-target) */
+    if (focus && scroll.scrollWidth > scroll.clientWidth + 1 && scroll.scrollLeft === 0 && scroll.scrollTop === 0) {
+      toFocus();
+    }
+
+    var tools = document.createElement("div");
+    tools.className = "map-tools";
+    var out = button(tools, "\u2212", STRINGS.zoomOut);
+    var zoomIn = button(tools, "+", STRINGS.zoomIn);
+    var action = focus && focus.getAttribute("data-action") ? button(tools, "", STRINGS.action, "map-action", "action") : null;
+    var whole = full !== framed ? button(tools, "", STRINGS.whole, "map-whole", "whole") : null;
+    frame.appendChild(tools);
+
+    function minimum() { return Math.min(1, scroll.clientWidth / (natural || 1)); }
+    /* zoom to ``next`` (times the map's first width) keeping the point at (clientX, clientY) still */
+    function apply(next, clientX, clientY) {
+      if (!natural) { natural = canvas.offsetWidth; }
+      next = Math.max(minimum(), Math.min(MAX, next));
+      var rect = scroll.getBoundingClientRect();
+      var px = clientX === undefined ? scroll.clientWidth / 2 : clientX - rect.left;
+      var py = clientY === undefined ? scroll.clientHeight / 2 : clientY - rect.top;
+      var fx = (scroll.scrollLeft + px) / canvas.offsetWidth;
+      var fy = (scroll.scrollTop + py) / canvas.offsetHeight;
+      if (!frame.classList.contains("map-zoomed")) {
+        scroll.style.height = scroll.clientHeight + "px";     /* the frame keeps its size; the map grows in it */
+      }
+      level = next;
+      canvas.style.width = Math.round(natural * level) + "px";
+      frame.classList.add("map-zoomed");
+      scroll.scrollLeft = fx * canvas.offsetWidth - px;
+      scroll.scrollTop = fy * canvas.offsetHeight - py;
+      update();
+    }
+    function reset() {
+      level = 1;
+      canvas.style.width = "";
+      scroll.style.height = "";
+      frame.classList.remove("map-zoomed");
+      update();
+    }
+    function update() {
+      out.disabled = level <= minimum() + 0.01;
+      zoomIn.disabled = level >= MAX - 0.01;
+      tiers();
+    }
+    function step(direction) {
+      apply(direction > 0 ? level * 1.6 : level / 1.6);
+    }
+    out.addEventListener("click", function () { step(-1); });
+    zoomIn.addEventListener("click", function () { step(1); });
+    if (action) {
+      action.addEventListener("click", function () {
+        if (whole && svg.getAttribute("viewBox") !== framed) { showWhole(false); }
+        reset();
+        toFocus();
+      });
+    }
+    function showWhole(on) {
+      svg.setAttribute("viewBox", on ? full : framed);
+      whole.setAttribute("aria-pressed", on ? "true" : "false");
+      whole.title = on ? STRINGS.framed : STRINGS.whole;
+      whole.setAttribute("aria-label", whole.title);
+      reset();
+      natural = canvas.offsetWidth;
+      if (!on) { toFocus(); }
+    }
+    if (whole) {
+      whole.setAttribute("aria-pressed", "false");
+      whole.addEventListener("click", function () { showWhole(svg.getAttribute("viewBox") === framed); });
+    }
+
+    /* a double click, or a double tap, zooms in where it lands (at the closest, back out) */
+    svg.addEventListener("dblclick", function (event) {
+      event.preventDefault();
+      apply(level >= MAX - 0.01 ? 1 : level * 1.6, event.clientX, event.clientY);
+    });
+    var lastTap = null;
+    /* a pinch: two fingers on the map */
+    var touches = {};
+    var pinch = null;
+    function spread() {
+      var ids = Object.keys(touches);
+      var a = touches[ids[0]], b = touches[ids[1]];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    }
+    scroll.addEventListener("pointerdown", function (event) {
+      if (event.pointerType !== "touch") { return; }
+      touches[event.pointerId] = { x: event.clientX, y: event.clientY };
+      if (Object.keys(touches).length === 2) {
+        var s = spread();
+        pinch = { d: s.d, level: level };
+      } else {
+        var now = Date.now();
+        if (lastTap && now - lastTap.t < 320 && Math.hypot(event.clientX - lastTap.x, event.clientY - lastTap.y) < 30) {
+          event.preventDefault();
+          apply(level >= MAX - 0.01 ? 1 : level * 1.6, event.clientX, event.clientY);
+          lastTap = null;
+        } else {
+          lastTap = { t: now, x: event.clientX, y: event.clientY };
+        }
+      }
+    });
+    scroll.addEventListener("pointermove", function (event) {
+      if (!(event.pointerId in touches)) { return; }
+      touches[event.pointerId] = { x: event.clientX, y: event.clientY };
+      if (pinch && Object.keys(touches).length === 2) {
+        event.preventDefault();
+        var s = spread();
+        if (pinch.d > 0) { apply(pinch.level * s.d / pinch.d, s.x, s.y); }
+      }
+    });
+    function lift(event) {
+      delete touches[event.pointerId];
+      if (Object.keys(touches).length < 2) { pinch = null; }
+    }
+    scroll.addEventListener("pointerup", lift);
+    scroll.addEventListener("pointercancel", lift);
+    /* ctrl + the wheel (a trackpad's pinch) */
+    scroll.addEventListener("wheel", function (event) {
+      if (!event.ctrlKey) { return; }
+      event.preventDefault();
+      apply(level * Math.exp(-event.deltaY / 300), event.clientX, event.clientY);
+    }, { passive: false });
+
+    natural = canvas.offsetWidth;
+    update();
+    window.addEventListener("resize", function () { if (!frame.classList.contains("map-zoomed")) { tiers(); } });
+    frame.mapZoom = { reset: reset, svg: svg };
+  }
+
+  /* The timeline: one map, its owners changed turn by turn from the page's data, with a slider,
+     buttons and the arrow keys. */
   function timeline(root) {
     var frames = Array.prototype.slice.call(root.querySelectorAll(".frame"));
-    if (!frames.length) { return false; }
+    var holder = root.querySelector(".timeline-data");
+    var svg = root.querySelector("svg.map");
+    if (!frames.length || !holder || !svg) { return false; }
+    var data = JSON.parse(holder.textContent);
+    var steps = data.frames;
+    var names = data.players || {};
+    var paths = {};
+    Array.prototype.forEach.call(svg.querySelectorAll("path.province"), function (path) {
+      paths[path.id.replace(/^province-/, "")] = path;
+    });
+    var outlines = svg.querySelector("g.changed-outlines");
+    if (!outlines) {
+      outlines = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      outlines.setAttribute("class", "changed-outlines js-outlines");
+      var group = svg.querySelector("g.provinces");
+      outlines.setAttribute("fill", "none");
+      outlines.setAttribute("stroke", "#000");
+      outlines.setAttribute("pointer-events", "none");
+      if (group.getAttribute("transform")) { outlines.setAttribute("transform", group.getAttribute("transform")); }
+      var width = parseFloat(group.getAttribute("stroke-width")) || 1;
+      outlines.setAttribute("stroke-width", String(width * 2.9));
+      outlines.setAttribute("stroke-dasharray", (width * 5.5) + "," + (width * 3.3));
+      group.parentNode.insertBefore(outlines, group.nextSibling);
+    }
     var current = frames.length - 1;
     var controls = document.createElement("div");
     controls.className = "timeline-controls";
-    var prev = document.createElement("button");
-    prev.type = "button";
-    prev.className = "timeline-prev";
-    prev.textContent = STRINGS.previous;
-    var next = document.createElement("button");
-    next.type = "button";
-    next.className = "timeline-next";
-    next.textContent = STRINGS.next;
+    var prev = button(controls, STRINGS.previous, STRINGS.previousTurn, "timeline-prev");
     var range = document.createElement("input");
     range.type = "range";
     range.min = "0";
@@ -45,28 +252,53 @@
     range.step = "1";
     range.className = "timeline-range";
     range.setAttribute("aria-label", STRINGS.turn);
-    var label = document.createElement("output");
+    controls.insertBefore(range, prev);
+    var next = button(controls, STRINGS.next, STRINGS.nextTurn, "timeline-next");
+    var label = document.createElement("a");
     label.className = "timeline-label";
     label.setAttribute("aria-live", "polite");
-    controls.appendChild(prev);
-    controls.appendChild(range);
-    controls.appendChild(next);
     controls.appendChild(label);
-    root.parentNode.insertBefore(controls, root);
+    root.insertBefore(controls, root.firstChild);
     root.classList.add("js-timeline");
 
+    function owners(index) {
+      var held = {};
+      for (var i = 0; i <= index; i++) {
+        var o = steps[i].owners;
+        for (var p in o) { if (Object.prototype.hasOwnProperty.call(o, p)) { held[p] = o[p]; } }
+      }
+      return held;
+    }
     function show(index) {
       current = Math.max(0, Math.min(frames.length - 1, index));
-      frames.forEach(function (frame, i) {
-        frame.hidden = i !== current;
-        if (i === current) {
-          var img = frame.querySelector("img");
-          if (img) { img.loading = "eager"; }
+      var held = owners(current);
+      for (var pid in paths) {
+        if (!Object.prototype.hasOwnProperty.call(paths, pid)) { continue; }
+        var path = paths[pid];
+        var owner = held[pid];
+        path.setAttribute("class", "province " + (owner ? "owner-" + owner : "neutral"));
+        var title = path.querySelector("title");
+        if (title) {
+          var place = title.textContent.split(":")[0];
+          title.textContent = place + ": " + (owner ? "held by " + (names[owner] || owner) : "neutral");
         }
+      }
+      while (outlines.firstChild) { outlines.removeChild(outlines.firstChild); }
+      steps[current].changed.forEach(function (pid) {
+        if (paths[pid]) {
+          var copy = document.createElementNS("http://www.w3.org/2000/svg", "path");
+          copy.setAttribute("d", paths[pid].getAttribute("d"));
+          copy.setAttribute("class", "changed-outline");
+          outlines.appendChild(copy);
+        }
+      });
+      frames.forEach(function (frame, i) {
+        if (i === current) { frame.setAttribute("aria-current", "step"); } else { frame.removeAttribute("aria-current"); }
       });
       range.value = String(current);
       range.setAttribute("aria-valuetext", frames[current].getAttribute("data-label"));
       label.textContent = frames[current].getAttribute("data-label");
+      label.href = steps[current].path;
       prev.disabled = current === 0;
       next.disabled = current === frames.length - 1;
     }
@@ -95,77 +327,6 @@
       var link = rel && document.querySelector("a[rel=" + rel + "]");
       if (link) { window.location.href = link.href; }
     });
-  }
-
-  /* Maps: zoom buttons; the frame scrolls once the map is bigger than it. Without the
-     script a phone still shows the map at a readable width, scrolled to where it matters. */
-  function mapZoom(frame) {
-    var scroll = frame.querySelector(".map-scroll");
-    var canvas = frame.querySelector(".map-canvas");
-    if (!scroll || !canvas) { return; }
-    var focus = canvas.querySelector(".map-focus");
-    var natural = 0;
-    var level = 1;
-
-    function centre(x, y) {
-      scroll.scrollLeft = x * canvas.offsetWidth - scroll.clientWidth / 2;
-      scroll.scrollTop = y * canvas.offsetHeight - scroll.clientHeight / 2;
-    }
-    /* where the browser did not start the frame at its focus (no scroll-initial-target) */
-    if (focus && scroll.scrollWidth > scroll.clientWidth + 1 && scroll.scrollLeft === 0 && scroll.scrollTop === 0) {
-      centre(parseFloat(focus.style.left) / 100, parseFloat(focus.style.top) / 100);
-    }
-
-    var tools = document.createElement("div");
-    tools.className = "map-tools";
-    function button(text, label) {
-      var b = document.createElement("button");
-      b.type = "button";
-      b.textContent = text;
-      b.setAttribute("aria-label", label);
-      b.title = label;
-      tools.appendChild(b);
-      return b;
-    }
-    var out = button("\u2212", STRINGS.zoomOut);
-    var zoomIn = button("+", STRINGS.zoomIn);
-    frame.appendChild(tools);
-
-    /* the whole map in the frame, its own size, then closer */
-    function levels() {
-      var fit = Math.min(1, scroll.clientWidth / natural);
-      return [fit].concat([1, 1.5, 2, 3, 4].filter(function (l) { return l > fit + 0.05; }));
-    }
-    function apply(next) {
-      var middleX = (scroll.scrollLeft + scroll.clientWidth / 2) / canvas.offsetWidth;
-      var middleY = (scroll.scrollTop + scroll.clientHeight / 2) / canvas.offsetHeight;
-      level = next;
-      if (Math.abs(level - 1) < 0.01) {
-        canvas.style.width = "";
-        frame.classList.remove("map-zoomed");
-      } else {
-        canvas.style.width = Math.round(natural * level) + "px";
-        frame.classList.add("map-zoomed");
-      }
-      centre(middleX, middleY);
-      update();
-    }
-    function update() {
-      var list = levels();
-      out.disabled = level <= list[0] + 0.01;
-      zoomIn.disabled = level >= list[list.length - 1] - 0.01;
-    }
-    function step(direction) {
-      if (!natural) { natural = canvas.offsetWidth; }
-      var list = levels();
-      var next = direction > 0 ? list.filter(function (l) { return l > level + 0.01; })[0]
-                               : list.filter(function (l) { return l < level - 0.01; }).pop();
-      if (next !== undefined) { apply(next); }
-    }
-    out.addEventListener("click", function () { step(-1); });
-    zoomIn.addEventListener("click", function () { step(1); });
-    natural = canvas.offsetWidth;
-    update();
   }
 
   Array.prototype.forEach.call(document.querySelectorAll(".map-figure .map-frame"), mapZoom);

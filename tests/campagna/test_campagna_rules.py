@@ -36,6 +36,21 @@ def test_map_facts_intervention_distances(valle, player, target, steps):
     assert distance(valle.map, target, held, ["land", "ford", "river", "mountain"]) == steps
 
 
+@pytest.mark.parametrize("target,sources,kinds,steps", [
+    ("olmo", {"fonte"}, ["land", "ford", "river", "mountain"], 1),    # the river counts by default
+    ("olmo", {"fonte"}, ["land"], 3),                                 # not when left out: round by Gola
+    ("ponte", {"quercia"}, ["land", "sea"], 3),                       # the sea counts, the river not
+    ("fonte", {"gola"}, ["land", "sea"], 1),                          # a coast keeps its land borders
+    ("selva", {"alba"}, ["land", "sea"], 1),                          # every coast one step by sea
+    ("olmo", {"fonte"}, ["ford"], None),                              # no way across the links chosen
+    ("olmo", set(), ["land"], None),                                  # nothing to count from
+])
+def test_intervention_distance_counts_only_the_links_chosen(valle, target, sources, kinds, steps):
+    """R32, Q11, options.intervene_links: the intervention distance crosses only the kinds of border
+    chosen (the Sea of the coasts among them when ``sea`` is); out of reach is None, not an error."""
+    assert distance(valle.map, target, sources, kinds) == steps
+
+
 def test_map_facts_the_sea_joins_every_coast(valle):
     """R07, Q08: a coast reaches every other coast by sea (the flag coast), unless a land route is
     cheaper; Colle is reached from Borgo only across the mountain, at two actions (R10)."""

@@ -150,9 +150,12 @@ def test_turn_in_progress_calendar_printable(pending):
     assert "Winner:" in erta
     assert "In progress: 2 battles still to be played." in calendar.text("lead")[0]
     # the map waits: Erta is still Bruno's on the turn page's map
-    svg = (site / "turns/008/map.svg").read_text(encoding="utf-8")
+    page = (site / "turns/008/index.html").read_text(encoding="utf-8")
+    svg = page[page.index('<svg xmlns="http://www.w3.org/2000/svg" class="map"'):]
+    svg = svg[:svg.index("</svg>")]
     assert history.final.owners["erta"] == "bruno"
-    assert "Erta" in svg
+    assert 'id="province-erta" class="province owner-bruno' in svg
+    assert ">Erta</text>" in svg
 
 
 def test_race_to_the_capitals_on_home_and_standings(whole):

@@ -81,7 +81,7 @@ def test_a_fate_die_of_eleven(make_campaign):
           experience: {crane-1: [10, 10], lion-1: [10, 10]}
         """})
     assert errors(problems) == [
-        "content/turns/001.yaml:7:19: error: dice/fate/hoturi/0: 11 is out of range: it must be from 1 to 10\n"
+        "content/turns/001.yaml:7:19: error: dice/fate/hoturi/0: 11 is out of range: it must be from 1 to 10 [file format]\n"
         "    hint: A d10 shows 1 to 10."]
 
 
@@ -132,7 +132,7 @@ def test_a_misspelt_key_in_a_purchase_is_one_error(make_campaign):
         moves:
           reserve: {crane-2: kakita}
         """})
-    assert errors(problems) == ["content/turns/001.yaml:4:41: error: unknown key 'modles'\n"
+    assert errors(problems) == ["content/turns/001.yaml:4:41: error: unknown key 'modles' [file format]\n"
                                 "    hint: did you mean 'models' or 'max_models'?"]
     assert any("1 more problem not reported" in p for p in problems)
 

@@ -93,7 +93,7 @@ def test_values_of_the_wrong_type_are_reported_once_and_the_rest_of_the_turn_sta
     history, problems = play(make_campaign, {1: MALFORMED})
     assert sorted((p.place.line, p.place.col) for p in problems) == [
         (2, 13), (3, 57), (4, 23), (4, 48), (6, 20), (7, 14), (8, 27)], [p.format() for p in problems]
-    assert all(p.rule is None and "expected" in p.message for p in problems)
+    assert all(p.rule == "file format" and "expected" in p.message for p in problems)
     fought = [e for e in history.result(1).events if type(e).__name__ == "BattleFought"]
     assert [(e.name, e.players, e.winners) for e in fought] == [("Battle 2", ("paula", "ginger"), ("paula",))]
     assert dict(history.final.vp) == {"paula": 0, "ginger": 2}

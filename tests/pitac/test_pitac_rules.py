@@ -74,7 +74,7 @@ def test_standings_rank_by_territories_then_all_time_vp_then_campaign_order(make
   - {id: billy, name: Billy Blue, colour: "#2166ac", capital: kii}
 """
     history, problems = play(make_campaign, {1: """
-        battles: [{players: [paula, billy], winner: paula, vp: {billy: 9, paula: 0}}, {players: [ginger], vp: {ginger: 2}}]
+        battles: [{players: [paula, billy], winner: paula, vp: {billy: 9, paula: 0}}, {players: [ginger, billy], vp: {ginger: 2}}]
         orders: {paula: [Attack inaba]}
         dice: {inaba: {paula: 6}}
         """}, players=players)

@@ -12,8 +12,7 @@ its test are listed in docs/rules/campagna.md.
 
 from __future__ import annotations
 
-from ...dice import DiceBox
-from .. import Ruleset
+from .. import PlaysOnce, Ruleset
 from . import record as rec
 from . import marks, views
 from .battles import fight
@@ -25,7 +24,7 @@ from .schema import CAMPAIGN_PROPERTIES, OPTIONS, PLAYER_PROPERTIES, PLAYER_REQU
 from .setup import initial_state
 
 
-class Campagna(Ruleset):
+class Campagna(PlaysOnce, Ruleset):
     name = "campagna"
     title = "Regolamento Campagna"
     seed_file = "003_ad7e4ae065cc7e22.txt"
@@ -35,9 +34,6 @@ class Campagna(Ruleset):
     campaign_properties = CAMPAIGN_PROPERTIES
     turn_schema = TURN_SCHEMA
     default_language = "it"
-
-    def __init__(self):
-        self._last = None
 
     def initial_state(self, campaign, dice):
         return initial_state(campaign, dice)
@@ -86,22 +82,6 @@ class Campagna(Ruleset):
                           winner_turn=record.number if winner else None, **common)
         return after, ctx.events, ctx.problems
 
-    def _played(self, campaign, state, record, dice):
-        """check() and resolve() play the same turn: play it once."""
-        last = self._last
-        if last and last[0] is campaign and last[1] is state and last[2] is record:
-            return last[3]
-        result = self.play(campaign, state, record, dice)
-        self._last = (campaign, state, record, result)
-        return result
-
-    def check(self, campaign, state, record):
-        return list(self._played(campaign, state, record, DiceBox(campaign.seed))[2])
-
-    def resolve(self, campaign, state, record, dice):
-        after, events, _ = self._played(campaign, state, record, dice)
-        return after, list(events)
-
     def review(self, campaign, before, after, record, events, is_last: bool):
         return views.review(campaign, before, after, record, is_last)
 
@@ -112,6 +92,14 @@ class Campagna(Ruleset):
 
     def map_marks(self, campaign, before, after, record, events):
         return marks.map_marks(campaign, before, after, record, events)
+
+    def next_turn(self, campaign, history):
+        from .nextturn import next_turn
+        return next_turn(campaign, history)
+
+    def blank_hint(self, path):
+        from .nextturn import blank_hint
+        return blank_hint(path)
 
     def summary(self, campaign, state):
         return views.summary(campaign, state)

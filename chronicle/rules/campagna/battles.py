@@ -282,7 +282,7 @@ def _generals(ctx, entry, result: Result, players, where: str) -> Result:
             fates[player] = (roll, recorded)
             ctx.emit(GeneralKilled(player, general.name, where, roll, recorded, fate))
             pending = fate if fate in (FERITA_GRAVE, FERITA_LIEVE) else None
-            general = general.but(pending=pending, since=f"{where}, turn {ctx.turn}" if pending else None,
+            general = general.but(pending=pending, since=N_("%(place)s, turn %(turn)s", place=where, turn=ctx.turn) if pending else None,
                                   killed=general.killed + 1)
         ctx.generals[player] = general
     return Result(result.winner, result.victory, result.score, result.points, result.scenario, result.generals, fates,

@@ -17,15 +17,18 @@ from dataclasses import dataclass
 from .schema import DECISIVA
 
 COAST = "coast"
-#: the order in which routes are preferred (Q10)
+#: the order in which routes are preferred (Q10): every link kind of the map schema
 RANK = {"land": 0, "ford": 0, "river": 1, "mountain": 2, "sea": 3}
+#: a sea action costs what is left of the player's allowance (R09), known only when it is declared:
+#: ``declarations`` sets it, and a sea route's own cost is never read
+SEA_COST = 0
 
 
 @dataclass(frozen=True)
 class Route:
     origin: str
     kind: str                       # land | ford | river | mountain | sea
-    cost: int                       # actions it costs (a sea action: the whole allowance)
+    cost: int                       # actions it costs (by sea: SEA_COST, the whole allowance when declared)
 
     @property
     def sea(self) -> bool:
@@ -48,23 +51,13 @@ def routes(game_map, held, target: str, mountain_cost: int) -> list[Route]:
     if faces_sea(game_map, target):
         for origin in sorted(held):
             if origin != target and origin not in found and faces_sea(game_map, origin):
-                found[origin] = Route(origin, "sea", 1)
-    return sorted(found.values(), key=lambda r: (RANK.get(r.kind, 9), r.cost, r.origin))
+                found[origin] = Route(origin, "sea", SEA_COST)
+    return sorted(found.values(), key=lambda r: (RANK[r.kind], r.cost, r.origin))
 
 
 def allowed(route: Route, action: str) -> bool:
     """R08 and R12: a Battaglia decisiva neither by sea nor across a river without a ford."""
     return not (action == DECISIVA and route.kind in ("sea", "river"))
-
-
-def link_kind(game_map, a: str, b: str) -> str | None:
-    """The kind of the border between two territories: a link's kind, ``sea`` for two coasts, or None."""
-    link = game_map.link_between(a, b)
-    if link is not None:
-        return link.kind
-    if a != b and faces_sea(game_map, a) and faces_sea(game_map, b):
-        return "sea"
-    return None
 
 
 def distance(game_map, target: str, sources, kinds) -> int | None:

@@ -10,7 +10,7 @@ its reading where the seed is unclear, and its test are listed in docs/rules/cla
 
 from __future__ import annotations
 
-from .. import Ruleset
+from .. import PlaysOnce, Ruleset
 from . import views
 from .battle import battle_phase
 from .context import Board, Ctx
@@ -25,7 +25,7 @@ from .start import start_phase
 from .state import ON_MAP
 
 
-class Clanwar(Ruleset):
+class Clanwar(PlaysOnce, Ruleset):
     name = "clanwar"
     title = "Clan War"
     seed_file = "000_7da74ec985e58bcc.txt"
@@ -34,9 +34,6 @@ class Clanwar(Ruleset):
     campaign_properties = CAMPAIGN_PROPERTIES
     campaign_files = {"catalogue": CATALOGUE}
     turn_schema = TURN_SCHEMA
-
-    def __init__(self):
-        self._last = None
 
     def initial_state(self, campaign, dice):
         return initial_state(campaign, dice)
@@ -80,22 +77,6 @@ class Clanwar(Ruleset):
         for uid in [u for u, unit in board.units.items() if unit.models <= 0]:
             del board.units[uid]
 
-    def _played(self, campaign, state, record, dice):
-        last = self._last
-        if last and last[0] is campaign and last[1] is state and last[2] is record:
-            return last[3]
-        result = self.play(campaign, state, record, dice)
-        self._last = (campaign, state, record, result)
-        return result
-
-    def check(self, campaign, state, record):
-        from ...dice import DiceBox
-        return list(self._played(campaign, state, record, DiceBox(campaign.seed))[2])
-
-    def resolve(self, campaign, state, record, dice):
-        after, events, _ = self._played(campaign, state, record, dice)
-        return after, list(events)
-
     # ---- views -------------------------------------------------------------------------------
 
     def summary(self, campaign, state):
@@ -115,6 +96,14 @@ class Clanwar(Ruleset):
 
     def map_marks(self, campaign, before, after, record, events):
         return views.map_marks(campaign, before, after, record, events)
+
+    def next_turn(self, campaign, history):
+        from .nextturn import next_turn
+        return next_turn(campaign, history)
+
+    def blank_hint(self, path):
+        from .nextturn import blank_hint
+        return blank_hint(path)
 
 
 __all__ = ["Clanwar", "PhaseBegun"]

@@ -42,8 +42,10 @@ def battle_phase(ctx) -> None:
     due = contested(ctx)
     for entry in ctx.record.battles:
         fight(ctx, entry, due)
+    written = {entry.province for entry in ctx.record.battles}
     for province in due:
-        if province not in ctx.battle_info:
+        # an entry written but refused has had its error; saying "not entered" too would be two errors for one cause
+        if province not in ctx.battle_info and province not in written:
             armies = ctx.board.army_players(province)
             where = _arrival(ctx, province)
             ctx.problem(f"opposing armies stand in {ctx.name(province)} ({', '.join(map(ctx.name, armies))}): a battle is "

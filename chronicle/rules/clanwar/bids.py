@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from .events import BidResolved
-from .purchases import buy, modifier_of, seller_of, unique_holder
+from .purchases import buy, held_items, modifier_of, normal, seller_of, unique_holder
 from .catalogue import catalogue_of
 from .record import Purchase
 
@@ -43,6 +43,12 @@ def _resolve(ctx, entry) -> None:
             ctx.reject(f"no bid for {key}: {ctx.name(holder)} controls this unique personality", entry.at,
                        hint="bids are only for an unaligned unique personality no player controls (L58)",
                        rule="no bid for a unique personality another player controls")
+            return
+    if kind == "item" and entry.data.get("unique", listed.get("unique", False)):
+        held_by = next((pl for pl, item in held_items(ctx) if normal(item) == normal(entry.subject)), None)
+        if held_by is not None:
+            ctx.reject(f"no bid for {entry.subject}: the unique item is already {ctx.name(held_by)}'s", entry.at,
+                       hint="bids are only for a unique item no player holds (L58, L60)", rule="only 1 of any unique item")
             return
     seller_value = entry.data.get("from")
     list_price = listed.get("cost")

@@ -143,6 +143,9 @@ class Bought(ClanwarEvent):
     base: int | None = None        # the base cost the modifier and the ally's fee apply to
     modifier: int | None = None    # percent
     phase: str = "start"
+    group: str | None = None       # a command-group personality: the general whose group it joins (L68, L71)
+    share: int | None = None       # ... and the percent of its full cost it paid there
+    full: int | None = None        # its full cost
 
     def describe(self, name=str) -> str:
         subject = name(self.subject) if self.category in ("unit", "personality", "replace", "tattoos", "promote", "experienced") \
@@ -157,6 +160,10 @@ class Bought(ClanwarEvent):
                           modifier=self.modifier)
             else:
                 text += _(" from %(seller)s", seller=name(self.seller))
+        if self.group:
+            text += _(" into %(general)s's command group", general=name(self.group))
+            if self.share is not None and self.full is not None:
+                text += _(", %(share)s%% of %(full)s", share=self.share, full=format_number(self.full))
         text += _(" for %(cost)s koku", cost=format_number(self.cost))
         if self.arrives:
             text += _("; it joins at %(province)s in the Recovery phase", province=name(self.arrives))
@@ -183,6 +190,12 @@ class BidResolved(ClanwarEvent):
 
     def describe(self, name=str) -> str:
         bids = ", ".join(f"{name(p)} {b}" for p, b in self.bids)
+        if self.category == "item":     # an item is bought, not recruited (L60)
+            if self.winner is None:
+                return _("Bids for %(subject)s: %(bids)s; a tie for the highest bid: no one buys %(subject)s",
+                         subject=name(self.subject), bids=bids)
+            return _("Bids for %(subject)s: %(bids)s; %(winner)s buys %(subject)s for %(price)s koku",
+                     subject=name(self.subject), bids=bids, winner=name(self.winner), price=self.price)
         if self.winner is None:
             return _("Bids for %(subject)s: %(bids)s; a tie for the highest bid: no one recruits %(subject)s",
                      subject=name(self.subject), bids=bids)
@@ -290,6 +303,41 @@ class Swapped(ClanwarEvent):
 
 
 @dataclass(frozen=True)
+class EquipmentSetAside(ClanwarEvent):
+    """L64, L93: the equipment a special item (or mundane equipment) replaces is set aside."""
+    personality: str
+    equipment: str
+    replacement: str
+
+    def describe(self, name=str) -> str:
+        return _("%(who)s's %(equipment)s is set aside for %(thing)s: it comes back when %(thing)s leaves, and never goes "
+                 "to the stockpile", who=name(self.personality), equipment=self.equipment.replace("_", " "),
+                 thing=self.replacement.replace("_", " "))
+
+
+@dataclass(frozen=True)
+class EquipmentRecovered(ClanwarEvent):
+    """L64, L93: the replacement left the personality: the equipment set aside for it comes back."""
+    personality: str
+    equipment: str
+    replacement: str
+
+    def describe(self, name=str) -> str:
+        return _("%(who)s takes back the %(equipment)s set aside for %(thing)s", who=name(self.personality),
+                 equipment=self.equipment.replace("_", " "), thing=self.replacement.replace("_", " "))
+
+
+@dataclass(frozen=True)
+class ItemRemoved(ClanwarEvent):
+    """L64: a special item leaves play (lost, destroyed or given up: a fact)."""
+    personality: str
+    item: str
+
+    def describe(self, name=str) -> str:
+        return _("%(thing)s is removed from %(who)s", thing=self.item.replace("_", " "), who=name(self.personality))
+
+
+@dataclass(frozen=True)
 class LibraryUsed(ClanwarEvent):
     shugenja: str
     library: str
@@ -321,6 +369,20 @@ class DaimyoNamed(ClanwarEvent):
             return _("%(who)s is %(player)s's Daimyo, with a free command group worth %(worth)s of %(allowance)s koku "
                      "allowed", who=name(self.personality), player=name(self.player), worth=worth, allowance=self.allowance)
         return _("%(who)s is %(player)s's Daimyo", who=name(self.personality), player=name(self.player))
+
+
+@dataclass(frozen=True)
+class CommandGroupGranted(ClanwarEvent):
+    """L72: a general other than the Daimyo fields a free command group by the Daimyo's rules."""
+    player: str
+    personality: str
+    free_group: tuple[tuple[str, int], ...] = ()
+    allowance: int | None = None
+
+    def describe(self, name=str) -> str:
+        worth = sum(c for _m, c in self.free_group)
+        return _("%(who)s comes with a free command group worth %(worth)s of %(allowance)s koku allowed",
+                 who=name(self.personality), worth=worth, allowance=self.allowance)
 
 
 # ---- movement ------------------------------------------------------------------------------

@@ -37,6 +37,12 @@ OPTIONS = {
     # buying forces (L51-72)
     "max_non_unique": (3, count(1, 99), "Copies of one non-unique personality, item or clan leadership package a force may hold (L54)."),
     "free_command_group": (75, PERCENT, "The Daimyo's free command group: at most this percent of the Daimyo's koku value (L67)."),
+    "command_group_personality": (25, PERCENT,
+                                  "Percent of its cost a command-group personality pays in the Daimyo's command group (L71: 'full "
+                                  "cost for the personality rather than 25%'; reading Q51); in other generals' groups: full cost."),
+    "generals_command_groups": (False, {"type": "boolean"},
+                                "Other generals field command groups by the Daimyo's rules: a free group of 75% of their cost, "
+                                "command-group personalities at the Daimyo's share (L72, 'you may use similar rules')."),
     "bid_unique_items": (False, {"type": "boolean"}, "Unique items are bid for like unaligned personalities (L60, 'optionally')."),
     "models_available": ({}, {"type": "object", "maxProperties": 500, "additionalProperties": count(0, 10000)},
                          "Troop type -> models each faction owns of it: no faction fields more (L61). A type not listed is not limited."),

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from ...i18n import N_, N_plural, Message
 from ...suggest import did_you_mean
 from .catalogue import catalogue_of, normal
-from .events import PURCHASED, Bought
+from .equipment import aside_for
+from .events import PURCHASED, Bought, CommandGroupGranted
 from .factions import FACTIONS
 from .state import HELD, LP, RINGS, Personality, Unit
 
@@ -116,13 +117,32 @@ def modifier_of(ctx, buyer: str, seller_kind: str) -> int | None:
     return (table.get(ctx.board.factions[buyer].kind) or {}).get(seller_kind)
 
 
-def priced(ctx, p, listed: int | None, what: str, seller) -> tuple[int, int | None, int | None] | None:
+def priced(ctx, p, listed: int | None, what: str, seller, share: int = 100) -> tuple[int, int | None, int | None] | None:
     """(price, base, modifier) of a purchase, or None after an error. ``listed`` is the catalogue's
-    price; a price written and a catalogue price must agree."""
+    price; a price written and a catalogue price must agree. ``share``: the percent of its full
+    price paid (a command-group personality in the Daimyo's group, L71: 25), rounded up."""
     written = p.data.get("cost")
     seller_player, seller_kind = seller if seller else (None, None)
     if p.data.get("_bid"):
         return written, None, p.data.get("_modifier")       # the price a sealed bid set (bids.py)
+    if share != 100 and seller_kind is None:
+        full = p.data.get("base", listed)
+        if full is None:
+            ctx.reject(f"{what} pays {share}% of its full cost, which is not known", p.at,
+                       hint="write base: (its full cost), or give its cost in the catalogue", rule="prices", about=(p.subject,))
+            return None
+        if listed is not None and full != listed:
+            ctx.reject(f"{what} costs {listed} koku in the catalogue, but base: says {full}", p.at + ("base",),
+                       hint="leave base: out to use the catalogue's price, or correct one of them", rule="prices",
+                       about=(p.subject,))
+            return None
+        price = math.ceil(full * share / 100)
+        if written is not None and written != price:
+            ctx.reject(f"{what}: {share}% of {full} is {price} koku, but cost: says {written}", p.at + ("cost",),
+                       hint="leave cost: out (the share is applied to the full cost), or correct it", rule="prices",
+                       about=(p.subject,))
+            return None
+        return price, full, None
     if seller_kind is None:
         if written is not None and listed is not None and written != listed:
             ctx.reject(f"{what} costs {listed} koku in the catalogue, but cost: says {written}", p.at + ("cost",),
@@ -151,9 +171,10 @@ def priced(ctx, p, listed: int | None, what: str, seller) -> tuple[int, int | No
                        rule="out-of-clan forces", about=(p.subject,))
             return None
         return written, base, None
-    price = math.ceil(base * modifier / 100)
+    price = math.ceil(math.ceil(base * modifier / 100) * share / 100)
     if written is not None and written != price:
-        ctx.reject(f"{what}: base {base} at {modifier}% costs {price} koku, but cost: says {written}", p.at + ("cost",),
+        shared = f", {share}% of that," if share != 100 else ""
+        ctx.reject(f"{what}: base {base} at {modifier}%{shared} costs {price} koku, but cost: says {written}", p.at + ("cost",),
                    hint="leave cost: out (the modifier is applied to base:), or correct it", rule="out-of-clan forces",
                    about=(p.subject,))
         return None
@@ -430,13 +451,21 @@ def buy_personality(ctx, p, setup):
     seller = seller_of(ctx, p.player, p.data.get("from"), p.at, what)
     if seller is None or not _clan_check(ctx, p, listed, seller, what):
         return
-    found = priced(ctx, p, listed.get("cost"), what, seller)
+    group, share = _command_group_of(ctx, p, listed, setup)
+    if group is False:
+        return
+    found = priced(ctx, p, listed.get("cost"), what, seller, share)
     if found is None:
         return
     price, base, modifier = found
+    full = None
+    if share != 100:
+        full = base if seller[1] is None else None
+        base = None if seller[1] is None else base
     deploy = deploy_of(ctx, p, setup)
     if deploy is None or not pay(ctx, p.player, price, p.at, what, p.subject):
         return
+    free_group = _free_group(ctx, p)
     name = str(_profile(p, listed, "name", kind.replace("_", " ").replace("-", " ").title()))
     reincarnates = _profile(p, listed, "reincarnates")
     person = Personality(p.subject, p.player, kind, name, deploy, unique, experienced, None, profile["earth"],
@@ -444,9 +473,21 @@ def buy_personality(ctx, p, setup):
                          profile["wounds"], profile["void"], profile["leadership"], profile["command_limit"],
                          profile["cavalry"], profile["flight"], profile["shugenja"],
                          bool(reincarnates) if reincarnates is not None else normal(kind) == UJIMITSU,
-                         clan=seller[1], bought_from=seller[0], cost=price)
+                         clan=seller[1], bought_from=seller[0], cost=price, group_of=group)
     index = charge(ctx, Bought(p.player, "personality", p.subject, price, name if name != p.subject else "", deploy,
-                               seller[0] or seller[1], base, modifier, phase="setup" if setup else "start"))
+                               seller[0] or seller[1], base, modifier, phase="setup" if setup else "start",
+                               group=group, share=share if share != 100 else None, full=full))
+    if free_group is not None:
+        allowance = price * ctx.options["free_command_group"] // 100
+        worth = sum(c for _m, c in free_group)
+        if worth > allowance:
+            ctx.problem(f"{p.subject}'s free command group is worth {worth} koku, more than {ctx.options['free_command_group']}% "
+                        f"of its {price} ({allowance})", p.at + ("free_command_group",),
+                        hint="buy the other command-group models at their regular cost (L69)",
+                        rule="a general's free command group, by the Daimyo's rules (L67, L72)")
+        else:
+            person = person.but(command_group=free_group)
+            ctx.emit(CommandGroupGranted(p.player, p.subject, free_group, allowance))
     pending = Pending("personality", p.player, p.subject, p.at, index, deploy, personality=person)
     ctx.pending.append(pending)
     unit = p.data.get("unit")
@@ -458,6 +499,67 @@ def buy_personality(ctx, p, setup):
             return
         mate.unit = mate.unit.but(leader=p.subject)
         pending.personality = person.but(unit=unit)
+
+
+def daimyo_of(ctx, player: str, setup: bool) -> str | None:
+    """The player's Daimyo (at the set-up: the one campaign.yaml names, chosen after the purchases)."""
+    if setup:
+        chosen = next((pl.fields.get("daimyo") for pl in ctx.campaign.players if pl.id == player), None)
+        return str(chosen) if chosen is not None else None
+    return ctx.board.factions[player].daimyo
+
+
+def _command_group_of(ctx, p, listed: dict, setup: bool):
+    """L68, L71 (Q51): a command-group personality bought into a general's command group, ``group:
+    GENERAL``: in the Daimyo's group it pays ``command_group_personality`` percent (25) of its cost;
+    in any other general's group the full cost ('rather than 25%'), unless the group plays L72's
+    'similar rules' for its other generals (option ``generals_command_groups``). Returns (the
+    general or None, the percent paid), or (False, 100) after an error."""
+    general = p.data.get("group")
+    if general is None:
+        return None, 100
+    general = str(general)
+    rule = "command-group personalities (L68, L71)"
+    if not _profile(p, listed, "command_group", False):
+        ctx.reject(f"{p.subject} is no command-group personality: only those join a general's command group", p.at + ("group",),
+                   hint="write command_group: true on the purchase or in the catalogue, if its card says so", rule=rule,
+                   about=(p.subject,))
+        return False, 100
+    daimyo = daimyo_of(ctx, p.player, setup)
+    known = ctx.board.personalities.get(general)
+    mate = next((x for x in ctx.pending if x.kind == "personality" and x.subject == general), None)
+    owner = known.faction if known is not None and known.status in HELD else mate.player if mate else None
+    if owner != p.player and general != daimyo:
+        ctx.reject(f"{general!r} is not a general of {ctx.name(p.player)}'s to give a command group", p.at + ("group",),
+                   hint=f"the Daimyo is {daimyo}" if daimyo else None, rule=rule, about=(p.subject,))
+        return False, 100
+    if general == daimyo or ctx.options["generals_command_groups"]:
+        return general, ctx.options["command_group_personality"]
+    return general, 100
+
+
+def _free_group(ctx, p):
+    """L72: 'If you wish to have your other generals field command groups as well, you may use
+    similar rules' (option ``generals_command_groups``): a general's free command group, as the
+    Daimyo's (L67-68). The group ((model, koku), ...) or None; a group written wrong is an error
+    and the general comes without one, as the Daimyo does."""
+    entries = p.data.get("free_command_group")
+    if entries is None:
+        return None
+    if not ctx.options["generals_command_groups"]:
+        ctx.problem("only the Daimyo comes with a free command group", p.at + ("free_command_group",),
+                    hint="other generals buy their command-group models as normal (L71); set options: "
+                         "generals_command_groups: true to play L72's 'similar rules'",
+                    rule="the Daimyo's free command group (L67, L71)")
+        return None
+    group = []
+    for j, entry in enumerate(entries):
+        if entry.get("personality"):
+            ctx.problem(f"{entry['model']} is a command-group personality: it is bought separately, never part of the free "
+                        "command group", p.at + ("free_command_group", j), rule="command-group personalities are bought separately (L68)")
+            return None
+        group.append((str(entry["model"]), int(entry["cost"])))
+    return tuple(group)
 
 
 def _unit_of(ctx, p, key: str, rule: str):
@@ -603,11 +705,21 @@ def buy_item(ctx, p, setup):
             ctx.reject(f"{ctx.name(p.player)} already has {copies} of the item {name}", p.at,
                        rule="three of any non-unique item", hint=f"at most {ctx.options['max_non_unique']} across the whole force")
             return
+    replaces = p.data.get("replaces")
+    if replaces is not None:
+        replaces = str(replaces)
+        already = aside_for(holder, replaces) if holder is not None else None
+        if tattoo or normal(replaces) == normal(name) or already is not None:
+            why = "a tattoo replaces no equipment" if tattoo else f"{name} cannot replace itself" if already is None else \
+                f"{holder_id}'s {replaces} is already set aside for {already}"
+            ctx.reject(why, p.at + ("replaces",), rule="replaced equipment (L64, L93)")
+            return
     found = priced(ctx, p, listed.get("cost"), f"the item {name}", (None, None))
     if found is None or not pay(ctx, p.player, found[0], p.at, f"the item {name}", name):
         return
     index = charge(ctx, Bought(p.player, "item", name, found[0], N_("for %(holder)s", holder=holder_id), phase="setup" if setup else "start"))
-    ctx.pending.append(Pending("item", p.player, name, p.at, index, on=holder_id, extra={"tattoo": tattoo, "unique": unique}))
+    ctx.pending.append(Pending("item", p.player, name, p.at, index, on=holder_id,
+                               extra={"tattoo": tattoo, "unique": unique, "replaces": replaces}))
 
 
 def buy_equipment(ctx, p, setup):

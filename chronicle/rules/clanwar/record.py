@@ -83,6 +83,20 @@ class PersonalityOutcome:
 
 
 @dataclass(frozen=True)
+class Swap:
+    """L93: a special item or spell passed between personalities, mundane equipment into or out of
+    the stockpile (None: the stockpile), or (``removed``) a special item leaving play; ``replaces``:
+    the taker's equipment it takes the place of (L64)."""
+    kind: str                       # item | spell | equipment
+    thing: str
+    giver: str | None
+    taker: str | None
+    at: tuple
+    replaces: str | None = None
+    removed: bool = False
+
+
+@dataclass(frozen=True)
 class BattleEntry:
     province: str
     sides: tuple[tuple[str, ...], ...]
@@ -109,7 +123,7 @@ class ClanwarTurn:
     purchases: tuple[Purchase, ...] = ()
     assigns: tuple[tuple[str, str | None, bool, tuple], ...] = ()     # (personality, unit or None, lead, where)
     transfers: tuple[tuple[str, str, int, tuple], ...] = ()
-    swaps: tuple[tuple[str, str, str | None, str | None, tuple], ...] = ()   # (kind, thing, from, to, where)
+    swaps: tuple[Swap, ...] = ()
     library: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple], ...] = ()
     daimyo: tuple[tuple[str, str, tuple], ...] = ()
     moves: Mapping[str, tuple[Move, ...]] = field(default_factory=dict)
@@ -244,9 +258,10 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[ClanwarTurn, list[Pro
             problems.append(Problem("a swap moves one item, spell or equipment", path=path, rule="swapping",
                                     hint="write item: NAME, spell: NAME or equipment: NAME, with from: and to:"))
             continue
-        giver, taker = entry.get("from"), entry.get("to")
-        swaps.append((kinds[0], str(entry[kinds[0]]), giver if isinstance(giver, str) else None,
-                      taker if isinstance(taker, str) else None, path))
+        giver, taker, replaces = entry.get("from"), entry.get("to"), entry.get("replaces")
+        swaps.append(Swap(kinds[0], str(entry[kinds[0]]), giver if isinstance(giver, str) else None,
+                          taker if isinstance(taker, str) else None, path, replaces if isinstance(replaces, str) else None,
+                          entry.get("removed") is True))
     library = []
     for i, entry in enumerate(_sequence(start.get("library"))):
         if isinstance(entry, dict) and isinstance(entry.get("shugenja"), str):

@@ -10,7 +10,8 @@ import math
 from ...i18n import N_, N_plural
 
 from .catalogue import catalogue_of, normal
-from .events import CasualtiesRecovered, Deployed, GameWon, Healed, PersonalityExperienced, Returned
+from .equipment import set_aside
+from .events import CasualtiesRecovered, Deployed, EquipmentSetAside, GameWon, Healed, PersonalityExperienced, Returned
 from .state import ACTIVE, HELD, MAIMED, ON_MAP, RINGS, WOUNDED
 
 
@@ -168,8 +169,16 @@ def place(ctx, pending, setup: bool = False) -> None:
                         "who did not battle", pending.at + ("to",), rule="new special items go on a personality who did not battle")
             return
         field = "tattoos" if pending.extra.get("tattoo") else "items"
-        board.personalities[person.id] = person.but(**{field: getattr(person, field) + (pending.subject,)})
+        person = person.but(**{field: getattr(person, field) + (pending.subject,)})
+        replaces, problem = pending.extra.get("replaces"), None
+        if replaces is not None:
+            person, problem = set_aside(person, pending.subject, replaces)
+            if problem:
+                ctx.problem(problem, pending.at + ("replaces",), rule="replaced equipment (L64, L93)")
+        board.personalities[person.id] = person
         ctx.emit(Deployed(pending.player, pending.subject, kind, person.province, N_("on %(person)s", person=person.name)))
+        if replaces is not None and not problem:
+            ctx.emit(EquipmentSetAside(person.id, person.set_aside[-1][1], pending.subject))
     elif kind == "equipment":
         faction = board.factions[pending.player]
         stock = dict(faction.stockpile)

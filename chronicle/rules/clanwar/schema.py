@@ -64,6 +64,10 @@ PRICE = {
     "from": {**ID, "description": "Bought from an ally's clan (L139) or a clan no player plays (L59)."},
 }
 
+FREE_GROUP = {"type": "array", "maxItems": 50, "items": {
+    "type": "object", "required": ["model", "cost"], "additionalProperties": False,
+    "properties": {"model": NAME, "cost": KOKU, "personality": {"type": "boolean"}}}}
+
 PURCHASE = {"oneOf": [
     {"type": "object", "required": ["unit"], "additionalProperties": False, "description": "A new unit.",
      "properties": {"unit": ID, "type": ID, **PRICE, **UNIT_PROFILE, "models": count(1, 1000),
@@ -71,6 +75,10 @@ PURCHASE = {"oneOf": [
                     "tattoos": {**NAMES, "description": "Tattoos of its own card."}}},
     {"type": "object", "required": ["personality"], "additionalProperties": False, "description": "A new personality.",
      "properties": {"personality": ID, "type": ID, **PRICE, **PERSONALITY_PROFILE, "deploy": PROVINCE,
+                    "group": {**ID, "description": "A command-group personality joins this general's command group: the "
+                                                   "Daimyo's at 25% of its cost, another general's at full cost (L68, L71)."},
+                    "free_command_group": {**FREE_GROUP, "description": "With option generals_command_groups (L72): this "
+                                                                        "general's free command group, as the Daimyo's (L67)."},
                     "unit": {**ID, "description": "A unit bought in the same Start phase that it commands."}}},
     {"type": "object", "required": ["replace", "models"], "additionalProperties": False,
      "description": "Replacement models for a unit in a friendly province: they join in the Recovery phase (L89).",
@@ -80,6 +88,8 @@ PURCHASE = {"oneOf": [
      "properties": {"spell": NAME, "library": PROVINCE, "cost": KOKU}},
     {"type": "object", "required": ["item"], "additionalProperties": False,
      "properties": {"item": NAME, "to": ID, "cost": KOKU, "unique": {"type": "boolean"},
+                    "replaces": {**NAME, "description": "The equipment of the personality it replaces: set aside, never "
+                                                        "stockpiled, back when the item is removed or traded (L64)."},
                     "tattoo": {"type": "boolean", "description": "A tattoo: never traded (L65)."}}},
     {"type": "object", "required": ["equipment"], "additionalProperties": False,
      "properties": {"equipment": NAME, "count": count(1, 1000), "cost": KOKU,
@@ -130,7 +140,11 @@ START = {
         "swap": {"type": "array", "maxItems": 500, "items": {
             "type": "object", "additionalProperties": False,
             "properties": {"item": NAME, "spell": NAME, "equipment": NAME, "from": {"oneOf": [ID, {"type": "null"}]},
-                           "to": {"oneOf": [ID, {"type": "null"}]}}},
+                           "to": {"oneOf": [ID, {"type": "null"}]},
+                           "replaces": {**NAME, "description": "The taker's equipment this item or equipment takes the place "
+                                                               "of: set aside, never stockpiled, back when it leaves (L64, L93)."},
+                           "removed": {"type": "boolean", "description": "A special item leaves play (from: its holder, no to:): "
+                                                                          "the equipment it replaced comes back (L64)."}}},
             "description": "Spells and special items between personalities at the same province; equipment into or out of "
                            "the stockpile (from/to null) (L93)."},
         "library": {"type": "array", "maxItems": 200, "items": {
@@ -245,10 +259,7 @@ PLAYER_PROPERTIES = {
     "koku": {**KOKU, "description": "Starting koku (default: start_koku_per_province x provinces)."},
     "corrupted": {"type": "boolean"},
     "daimyo": {**ID, "description": "The faction's Daimyo: one of its set-up personalities (L67)."},
-    "free_command_group": {"type": "array", "maxItems": 50, "items": {
-        "type": "object", "required": ["model", "cost"], "additionalProperties": False,
-        "properties": {"model": NAME, "cost": KOKU, "personality": {"type": "boolean"}}},
-        "description": "The Daimyo's free command group: models worth at most 75% of the Daimyo (L67)."},
+    "free_command_group": {**FREE_GROUP, "description": "The Daimyo's free command group: models worth at most 75% of the Daimyo (L67)."},
     "buy": {"type": "array", "items": PURCHASE, "maxItems": 1000, "description": "The set-up purchases (L48-72)."},
     "deck": {"type": "array", "items": NAME, "maxItems": 1000, "description": "The tactical card pool (private, L74)."},
 }

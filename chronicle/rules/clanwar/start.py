@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from .alliances import breaks, corruption, credit_fees, declare
 from .bids import resolve_bids
-from .events import DaimyoNamed, LibraryUsed, ModelsTransferred, Reassigned, Swapped
+from .catalogue import normal
+from .equipment import aside_for, recover, set_aside
+from .events import (DaimyoNamed, EquipmentRecovered, EquipmentSetAside, ItemRemoved, LibraryUsed, ModelsTransferred,
+                     Reassigned, Swapped)
 from .purchases import buy
 from .state import ACTIVE, HELD
 
@@ -134,17 +137,28 @@ def _command_limit(board, unit) -> int | None:
 
 def swap(ctx) -> None:
     """L93: spells and special items between personalities at the same province; mundane
-    equipment into or out of the stockpile. Tattoos are never traded (L65)."""
+    equipment into or out of the stockpile. Tattoos are never traded (L65). The equipment an item
+    or piece of equipment replaces is set aside and comes back when it leaves (L64, equipment.py)."""
     board = ctx.board
-    for kind, thing, giver_id, taker_id, path in ctx.record.swaps:
+    for order in ctx.record.swaps:
+        kind, thing, giver_id, taker_id, path = order.kind, order.thing, order.giver, order.taker, order.at
         if kind == "equipment":
-            _equipment(ctx, thing, giver_id, taker_id, path)
+            _equipment(ctx, order)
+            continue
+        if order.replaces is not None and kind == "spell":
+            ctx.reject("a spell replaces no equipment: replaces: is for special items and mundane equipment", path + ("replaces",),
+                       rule="swapping")
+            continue
+        if order.removed:
+            _remove(ctx, order)
             continue
         giver = _person(ctx, giver_id, path + ("from",), "swapping") if giver_id else None
         taker = _person(ctx, taker_id, path + ("to",), "swapping") if taker_id else None
         if giver is None or taker is None:
             if not giver_id or not taker_id:
-                ctx.reject(f"a {kind} passes from one personality to another: write from: and to:", path, rule="swapping")
+                ctx.reject(f"a {kind} passes from one personality to another: write from: and to:", path, rule="swapping",
+                           hint="a special item that leaves play is written {item: NAME, from: PERSONALITY, removed: true}"
+                           if kind == "item" and giver_id else None)
             continue
         field = "items" if kind == "item" else "spells"
         if thing in giver.tattoos:
@@ -163,29 +177,95 @@ def swap(ctx) -> None:
             continue
         left = list(getattr(giver, field))
         left.remove(thing)
-        board.personalities[giver_id] = giver.but(**{field: tuple(left)})
-        board.personalities[taker_id] = board.personalities[taker_id].but(**{field: getattr(taker, field) + (thing,)})
+        giver, recovered = recover(giver.but(**{field: tuple(left)}), thing) if kind == "item" else \
+            (giver.but(**{field: tuple(left)}), None)
+        board.personalities[giver_id] = giver
+        taker = board.personalities[taker_id]
+        taker = taker.but(**{field: getattr(taker, field) + (thing,)})
+        aside = None
+        if order.replaces is not None:
+            taker, aside = _set_aside(ctx, taker, thing, order.replaces, path + ("replaces",))
+        board.personalities[taker_id] = taker
         ctx.emit(Swapped(kind, thing, giver_id, taker_id))
+        if recovered:
+            ctx.emit(EquipmentRecovered(giver_id, recovered, thing))
+        if aside:
+            ctx.emit(EquipmentSetAside(taker_id, aside, thing))
 
 
-def _equipment(ctx, thing, giver_id, taker_id, path) -> None:
+def _set_aside(ctx, person, replacement: str, equipment: str, path: tuple):
+    """(the personality after, the equipment set aside or None after a problem)."""
+    if normal(equipment) == normal(replacement):
+        ctx.problem(f"{replacement} cannot replace itself", path, rule="replaced equipment (L64, L93)")
+        return person, None
+    after, problem = set_aside(person, replacement, equipment)
+    if problem:
+        ctx.problem(problem, path, rule="replaced equipment (L64, L93)",
+                    hint="each piece of equipment is set aside for one replacement at a time")
+        return person, None
+    return after, after.set_aside[-1][1]
+
+
+def _remove(ctx, order) -> None:
+    """L64: a special item 'later removed': it leaves play, and what it replaced comes back."""
     board = ctx.board
+    if order.taker is not None:
+        ctx.reject(f"{order.thing} is removed or passed to {order.taker}, not both", order.at + ("removed",), rule="swapping")
+        return
+    person = _person(ctx, order.giver, order.at + ("from",), "swapping") if order.giver else None
+    if person is None:
+        if not order.giver:
+            ctx.reject(f"whose {order.thing} is removed? write from: PERSONALITY", order.at, rule="swapping")
+        return
+    if order.thing in person.tattoos:
+        ctx.reject(f"{order.thing} is {person.id}'s tattoo: tattoos stay", order.at, rule="tattoos may not be traded (L65)")
+        return
+    if order.thing not in person.items:
+        ctx.reject(f"{person.id} does not carry the item {order.thing!r}", order.at, rule="swapping",
+                   hint=f"it carries: {', '.join(person.items) or 'nothing'}")
+        return
+    left = list(person.items)
+    left.remove(order.thing)
+    person, recovered = recover(person.but(items=tuple(left)), order.thing)
+    board.personalities[person.id] = person
+    ctx.emit(ItemRemoved(person.id, order.thing))
+    if recovered:
+        ctx.emit(EquipmentRecovered(person.id, recovered, order.thing))
+
+
+def _equipment(ctx, order) -> None:
+    board = ctx.board
+    thing, giver_id, taker_id, path = order.thing, order.giver, order.taker, order.at
+    if order.removed:
+        ctx.reject("removed: is for special items; mundane equipment goes back to the stockpile (to: null)", path + ("removed",),
+                   rule="swapping")
+        return
     if (giver_id is None) == (taker_id is None):
         ctx.reject("mundane equipment moves between a personality and the stockpile: write from: PERSONALITY or to: PERSONALITY",
                    path, rule="swapping")
+        return
+    if order.replaces is not None and taker_id is None:
+        ctx.reject("equipment going into the stockpile replaces nothing: replaces: goes with to: PERSONALITY",
+                   path + ("replaces",), rule="swapping")
         return
     person = _person(ctx, giver_id or taker_id, path + ("from" if giver_id else "to",), "swapping")
     if person is None:
         return
     faction = board.factions[person.faction]
     stock = dict(faction.stockpile)
+    recovered = aside = None
     if giver_id:
         if thing not in person.equipment:
-            ctx.reject(f"{person.id} carries no {thing}", path, rule="swapping")
+            by = aside_for(person, thing)
+            ctx.reject(f"{person.id}'s {thing} is set aside for {by}: it is not available to the stockpile" if by else
+                       f"{person.id} carries no {thing}", path,
+                       rule="replaced equipment is not available to the stockpile (L64, L93)" if by else "swapping",
+                       hint=f"it comes back to {person.id} when {by} leaves" if by else
+                       (f"it carries: {', '.join(person.equipment)}" if person.equipment else "it carries no mundane equipment"))
             return
         left = list(person.equipment)
         left.remove(thing)
-        board.personalities[person.id] = person.but(equipment=tuple(left))
+        person, recovered = recover(person.but(equipment=tuple(left)), thing)
         stock[thing] = stock.get(thing, 0) + 1
     else:
         if stock.get(thing, 0) < 1:
@@ -194,9 +274,16 @@ def _equipment(ctx, thing, giver_id, taker_id, path) -> None:
                        else "it is empty")
             return
         stock[thing] -= 1
-        board.personalities[person.id] = person.but(equipment=person.equipment + (thing,))
+        person = person.but(equipment=person.equipment + (thing,))
+        if order.replaces is not None:
+            person, aside = _set_aside(ctx, person, thing, order.replaces, path + ("replaces",))
+    board.personalities[person.id] = person
     board.factions[person.faction] = faction.but(stockpile=tuple(sorted((k, n) for k, n in stock.items() if n)))
     ctx.emit(Swapped("equipment", thing, giver_id, taker_id))
+    if recovered:
+        ctx.emit(EquipmentRecovered(person.id, recovered, thing))
+    if aside:
+        ctx.emit(EquipmentSetAside(person.id, aside, thing))
 
 
 def library(ctx) -> None:

@@ -119,6 +119,9 @@ class Personality:
     items: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
     equipment: tuple[str, ...] = ()
+    # equipment set aside for what replaced it (L64, L93): (replacement, equipment, carried: it was
+    # mundane equipment it carried, not its card's own); never in the stockpile, back when the replacement leaves
+    set_aside: tuple[tuple[str, str, bool], ...] = ()
     tattoos: tuple[str, ...] = ()    # tattoos bought as items: never traded (L65)
     maimed: tuple[str, ...] = ()     # rings lost to maiming, in order
     gained: tuple[str, ...] = ()     # rings gained by experience, in order
@@ -126,7 +129,8 @@ class Personality:
     bought_from: str | None = None
     cost: int = 0
     died: int | None = None          # the turn it died (or was removed)
-    command_group: tuple[tuple[str, int], ...] = ()   # the Daimyo's free entourage (model, koku)
+    command_group: tuple[tuple[str, int], ...] = ()   # the Daimyo's free entourage (model, koku); a general's, by L72
+    group_of: str | None = None      # the general whose command group this command-group personality joined (L68, L71)
 
     def ring(self, name: str) -> int:
         return getattr(self, name)
@@ -149,9 +153,12 @@ class Personality:
                 "leadership": self.leadership, "command_limit": self.command_limit, "cavalry": self.cavalry,
                 "flight": self.flight, "shugenja": self.shugenja, "reincarnates": self.reincarnates,
                 "status": self.status, "captured_by": self.captured_by, "items": list(self.items),
-                "spells": list(self.spells), "equipment": list(self.equipment), "tattoos": list(self.tattoos), "maimed": list(self.maimed),
+                "spells": list(self.spells), "equipment": list(self.equipment),
+                "set_aside": [{"equipment": kit, "for": by, "carried": carried} for by, kit, carried in self.set_aside],
+                "tattoos": list(self.tattoos), "maimed": list(self.maimed),
                 "gained": list(self.gained), "clan": self.clan, "bought_from": self.bought_from, "cost": self.cost,
-                "died": self.died, "command_group": [{"model": m, "cost": c} for m, c in self.command_group]}
+                "died": self.died, "command_group": [{"model": m, "cost": c} for m, c in self.command_group],
+                "group_of": self.group_of}
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,8 @@ def standings(campaign, state) -> Standings:
     dead = sorted(p.name for p in state.personalities.values() if p.status == DEAD and p.unique)
     notes = (N_("The dead, never to return: %(names)s.", names=", ".join(dead)),) if dead else ()
     return Standings((N_("Provinces"), N_("Koku"), N_("Units"), N_("Models"), N_("Personalities"), N_("Rings"), N_("Honor"),
-                      N_("Allies"), N_("Status")), tuple(rows), notes)
+                      N_("Allies"), N_("Status")), tuple(rows), notes,
+                     key=(N_("Provinces"), N_("Status")))     # who holds most leads; a phone keeps these in view
 
 
 def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
@@ -67,6 +68,8 @@ def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
             entry["deck"] = list(faction.deck)
         factions[pid] = entry
     events = list(events)
+    # L70: 'If your daimyo leads a combat unit, these command group models are placed off-table and out of use'
+    leaders = {u.leader for u in state.units.values() if u.models > 0 and u.leader}
     return {
         "turn": state.turn, "ruleset": ruleset.name,
         "provinces": {p: {"controller": o, "owner": o, "original": state.original.get(p),
@@ -77,7 +80,8 @@ def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
         "players": factions,
         "koku": {pid: f.koku for pid, f in state.factions.items()},
         "units": {u.id: u.to_json() for u in sorted(state.units.values(), key=lambda u: u.id)},
-        "personalities": {p.id: p.to_json() for p in sorted(state.personalities.values(), key=lambda p: p.id)},
+        "personalities": {p.id: {**p.to_json(), "command_group_off_table": bool(p.command_group) and p.id in leaders}
+                          for p in sorted(state.personalities.values(), key=lambda p: p.id)},
         "alliances": sorted(sorted(pair) for pair in state.alliances),
         "graveyard": sorted(state.graveyard),
         "dead": sorted(p.id for p in state.personalities.values() if p.status == DEAD),

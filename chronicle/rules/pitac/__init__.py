@@ -113,6 +113,14 @@ class Pitac(Ruleset):
     def orders_of(self, campaign, record):
         return views.orders_of(campaign, record)
 
+    def next_turn(self, campaign, history):
+        from .nextturn import next_turn
+        return next_turn(campaign, history)
+
+    def blank_hint(self, path):
+        from .nextturn import blank_hint
+        return blank_hint(path)
+
     def summary(self, campaign, state):
         return views.summary(campaign, state)
 
@@ -121,6 +129,15 @@ class Pitac(Ruleset):
 
     def to_json(self, campaign, state, events=(), private: bool = False):
         return views.to_json(campaign, state, events)     # Pitac keeps nothing secret
+
+    def turn_json(self, campaign, state, events=()):
+        """to_json with only the ranking epochs closed in this very turn (the earlier ones are in
+        the state.json of the turns that closed them): one epoch closes every few turns."""
+        data = views.to_json(campaign, state, events)
+        ranking = data["ranking"]
+        ranking["epochs_before"] = sum(1 for e in state.epochs if e.ended_turn != state.turn)
+        ranking["epochs"] = [e for e in ranking["epochs"] if e["ended_turn"] == state.turn]
+        return data
 
     def standings(self, campaign, state):
         return views.standings(campaign, state)

@@ -131,7 +131,14 @@ def dice_problems(campaign, state, record: PitacTurn, legal) -> list[Problem]:
     its capital_dice or later_capital_dice) plus one per Defend."""
     problems = []
     owed = dice_owed(campaign, state, legal)
+    # one mistake, one error: an order rejected or unreadable has its own error, and the dice
+    # written for it (or for its territory's defence) are not judged against what it would have owed
+    doubtful = {o.province for o in record.orders if o not in legal}
+    doubtful |= {p for _player, meant, _path in record.unread for p in meant}
+    unsure_players = {player for player, meant, _path in record.unread if not meant}
     for (province, player), (dice, path) in record.dice.items():
+        if province in doubtful or player in unsure_players:
+            continue
         count = owed.get(province, {}).get(player)
         if count is None:
             problems.append(unowed_dice(state, record, legal, owed, province, player, path))

@@ -7,6 +7,7 @@ by the turn schema at its place, so it is skipped here without a second message.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import re
 from dataclasses import dataclass, field, replace
@@ -16,6 +17,7 @@ from ...dice import Die, parse_die
 from ...errors import Problem
 from ...i18n import gettext as _
 from ...suggest import did_you_mean, one_of
+from ..battlecheck import Named, suspicious_battle
 
 ORDER_TEXT = re.compile(r"^\s*(attack|defend)\s+(.+?)\s*$", re.IGNORECASE)
 
@@ -77,6 +79,9 @@ class PitacTurn:
     army_lists: tuple[str, ...]
     player_paths: Mapping[str, tuple] = field(default_factory=dict)  # where each player's orders are
     gifts: tuple[Gift, ...] = ()
+    #: orders that could not be read (an unknown territory): (player, the territories it may have
+    #: meant, path). Their error is reported once; dice that follow from them are not judged.
+    unread: tuple[tuple[str, tuple[str, ...], tuple], ...] = ()
 
 
 def resolve_province(name: object, game_map, path: tuple) -> tuple[str | None, list[Problem]]:
@@ -97,6 +102,16 @@ def resolve_province(name: object, game_map, path: tuple) -> tuple[str | None, l
     hint = did_you_mean(key, game_map.provinces) or did_you_mean(text, [p.name for p in game_map.provinces.values()])
     return None, [Problem(f"unknown territory {text!r}", hint=hint or "territories are the map's province ids",
                           path=path, rule="territory")]
+
+
+def guesses(name: object, game_map) -> tuple[str, ...]:
+    """The territories a misspelt name may have meant (by id or by name), closest first."""
+    text = str(name).strip().lower()
+    by_name = {p.name.lower(): pid for pid, p in game_map.provinces.items()}
+    keys = list(game_map.provinces) + list(by_name)
+    close = difflib.get_close_matches(text.replace(" ", "_"), keys, n=3, cutoff=0.6)
+    close += difflib.get_close_matches(text, keys, n=3, cutoff=0.6)
+    return tuple(dict.fromkeys(by_name.get(c, c) for c in close))
 
 
 def check_player(player: object, players: list[str], path: tuple, *, at_key: bool = False) -> list[Problem]:
@@ -123,8 +138,9 @@ def _sequence(value: object) -> list:
 def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Problem]]:
     problems: list[Problem] = []
     players = campaign.player_ids
-    battles = _battles(data.get("battles"), players, problems)
-    orders, player_paths = _orders(data.get("orders"), campaign, players, problems)
+    battles = _battles(data.get("battles"), campaign, players, problems)
+    unread: list = []
+    orders, player_paths = _orders(data.get("orders"), campaign, players, problems, unread)
     dice = _dice(data.get("dice"), campaign, players, problems)
     capitals = {}
     for player, name in _mapping(data.get("capitals")).items():
@@ -148,7 +164,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Probl
     gifts = _gifts(data.get("gifts"), campaign, players, problems)
     date = data.get("date")
     return PitacTurn(number, data.get("title"), str(date) if date is not None else None, tuple(battles),
-                     tuple(orders), dice, capitals, tuple(army_lists), player_paths, tuple(gifts)), problems
+                     tuple(orders), dice, capitals, tuple(army_lists), player_paths, tuple(gifts), tuple(unread)), problems
 
 
 def _gifts(raw, campaign, players, problems) -> list[Gift]:
@@ -165,7 +181,7 @@ def _gifts(raw, campaign, players, problems) -> list[Gift]:
     return gifts
 
 
-def _battles(raw, players, problems) -> list[Battle]:
+def _battles(raw, campaign, players, problems) -> list[Battle]:
     battles = []
     for i, entry in enumerate(_sequence(raw)):
         if not isinstance(entry, dict):
@@ -183,14 +199,18 @@ def _battles(raw, players, problems) -> list[Battle]:
         # a wrong part is reported and left out, but the battle stands with what is right, so one
         # slip does not also cost every player in it their moves (and flood the report)
         seen: list[str] = []
+        known: list[Named] = []
         for j, player in enumerate(names):
             more = check_player(player, players, path + ("players", j))
-            if player in seen:
-                more.append(Problem(f"battle names {player!r} twice", hint="list each player once",
-                                    path=path + ("players", j), rule="battle"))
             problems.extend(more)
             if not more:
-                seen.append(player)
+                known.append(Named(player, path + ("players", j)))
+                if player not in seen:
+                    seen.append(player)
+        # a battle of one player, a player named twice (the shared checks of every ruleset); a
+        # player not in the campaign is that error alone (one mistake, one error)
+        if len(known) == len(names):
+            problems.extend(suspicious_battle(known, where=path + ("players",), name=campaign.name_of))
         winners = []
         for j, winner in winner_paths:
             if winner not in seen:
@@ -200,8 +220,16 @@ def _battles(raw, players, problems) -> list[Battle]:
                                         hint=(close + " " if close else "") +
                                         "the winner must be one of its players: " + ", ".join(map(str, names)),
                                         path=where, rule="battle"))
-            elif winner not in winners:
+            elif winner in winners:
+                problems.append(Problem(f"winner {winner!r} is written twice", hint="name each winner once",
+                                        path=path + ("winner",) + (() if j is None else (j,)), rule="battle"))
+            else:
                 winners.append(winner)
+        if len(seen) > 1 and winners and set(winners) == set(seen):
+            problems.append(Problem(
+                "every player of this battle is written as its winner, so no one lost it",
+                hint="winner: is the side that won (allies may win together); for a draw, leave winner out",
+                path=path + ("winner",), rule="battle"))
         for player in list(vp):
             if player not in seen:
                 problems.append(Problem(f"VP for {player!r}, who did not fight in this battle",
@@ -214,7 +242,7 @@ def _battles(raw, players, problems) -> list[Battle]:
     return battles
 
 
-def _orders(raw, campaign, players, problems):
+def _orders(raw, campaign, players, problems, unread):
     orders, paths = [], {}
     if not isinstance(raw, dict):
         return orders, paths
@@ -236,6 +264,8 @@ def _orders(raw, campaign, players, problems):
             problems.extend(more)
             if province:
                 orders.append(Order(player, kind, province, path))
+            else:
+                unread.append((player, guesses(target, campaign.map), path))
     return orders, paths
 
 

@@ -70,4 +70,4 @@ def standings(campaign, state: PitacState) -> Standings:
                 total=len(campaign.map.provinces)),)
     # N_: the site shows the columns, statuses and notes in its language (tr); the terminal in English
     return Standings((N_("Territories"), N_("Capital"), N_("VP (this epoch)"), N_("VP (all time)"), N_("Status")),
-                     tuple(rows), notes)
+                     tuple(rows), notes, key=(N_("Territories"), N_("Status")))

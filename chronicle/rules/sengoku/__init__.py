@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...i18n import N_, Message, N_plural, _, tr
 from ...suggest import did_you_mean
-from .. import Piece, Ruleset, Standings, Summary
+from .. import Piece, PlaysOnce, Ruleset, Standings, Summary
 from . import record as rec
 from .armylists import check_declared
 from .battle import battle_phase
@@ -51,16 +51,13 @@ EXTRA_DICE = {
 }
 
 
-class Sengoku(Ruleset):
+class Sengoku(PlaysOnce, Ruleset):
     name = "sengoku"
     title = "Sengoku Jidai"
     seed_file = "004_ed121011f2d6373a.txt"
     options = OPTIONS
     player_properties = PLAYER_PROPERTIES
     turn_schema = TURN_SCHEMA
-
-    def __init__(self):
-        self._last = None
 
     # ---- set-up and a turn ---------------------------------------------------------------------
 
@@ -122,27 +119,6 @@ class Sengoku(Ruleset):
         if doubt != dict(state.in_doubt):
             state = state.but(in_doubt=doubt)
         return state, ctx.events, ctx.problems
-
-    def _played(self, campaign, state, record, dice):
-        """check() and resolve() play the same turn: play it once."""
-        last = self._last
-        if last and last[0] is campaign and last[1] is state and last[2] is record:
-            return last[3]
-        result = self.play(campaign, state, record, dice)
-        self._last = (campaign, state, record, result)
-        return result
-
-    def check(self, campaign, state, record):
-        return list(self._played(campaign, state, record, self._dice(campaign))[2])
-
-    def resolve(self, campaign, state, record, dice):
-        after, events, _problems = self._played(campaign, state, record, dice)
-        return after, list(events)
-
-    @staticmethod
-    def _dice(campaign):
-        from ...dice import DiceBox
-        return DiceBox(campaign.seed)
 
     def _unused(self, ctx):
         """Dice written and not rolled are errors, as in Pitac: a roll that was never made, or
@@ -229,7 +205,7 @@ class Sengoku(Ruleset):
                           season=Message(date.season), deck=state.deck_number),)
         # N_: the site shows the columns, statuses and notes in its language (tr); the terminal in English
         return Standings((N_("Provinces"), N_("Prestige"), N_("Armies"), N_("Elements"), N_("Cards"), N_("Status")),
-                         tuple(rows), notes)
+                         tuple(rows), notes, key=(N_("Prestige"), N_("Status")))
 
     def to_json(self, campaign, state, events=(), private: bool = False) -> dict:
         """The state after a turn and its events, as documented in docs/rules/sengoku.md ("State
@@ -271,6 +247,14 @@ class Sengoku(Ruleset):
                      for i, e in enumerate(events) for roll in getattr(e, "dice", ())],
             "events": [e.to_json(private=private) if hasattr(e, "describe_private") else e.to_json() for e in events],
         }
+
+    def next_turn(self, campaign, history):
+        from .nextturn import next_turn
+        return next_turn(campaign, history)
+
+    def blank_hint(self, path):
+        from .nextturn import blank_hint
+        return blank_hint(path)
 
     def battle_sheets(self, campaign, state) -> list:
         """A sheet per meeting of enemies that the next game day must fight (see sheets.py)."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from ...i18n import N_
 from ...suggest import did_you_mean
+from ..battlecheck import Named, suspicious_battle
 from .armylists import counted, remove, text_of, without_general
 from .cards import play_card
 from .contact import after_battle
@@ -134,6 +135,14 @@ def fight(ctx, state, b):
         return state
     both = (att.id, dfn.id)
     rejected = dict(about=both, where=(b.province,))      # what an error rejecting this entry puts in doubt
+    # the same army on both sides, or two armies of one clan: the checks every ruleset shares
+    odd = suspicious_battle([Named(att.clan, b.attacker.at + ("army",), att.id),
+                             Named(dfn.clan, b.defender.at + ("army",), dfn.id)],
+                            where=b.at, name=ctx.name, noun="clan")
+    if odd:
+        for problem in odd:
+            ctx.reject(problem.message, problem.path, hint=problem.hint, rule=problem.rule, **rejected)
+        return state
     if not state.enemies(att.clan, dfn.clan):
         ctx.reject(f"{att.id} and {dfn.id} are not enemies ({att.clan} and {dfn.clan})", b.at, rule="battles", **rejected)
         return state

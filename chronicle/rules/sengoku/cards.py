@@ -15,8 +15,11 @@ its draw is a :class:`CardDrawn` with ``hidden`` true, public only as "drew a ca
 
 from __future__ import annotations
 
+import difflib
+
 from ...i18n import N_
 from ...suggest import did_you_mean
+from .context import hand_mark
 from .events import CardDrawn, CardPlayed, DeckEmpty, DeckReshuffled, GameEnded, MarriagePassed
 
 #: first-turn card ranks, high to low (seed: "Joker is the highest, followed by Ace, King and so on")
@@ -72,12 +75,14 @@ def draw_phase(ctx, state):
                 if card not in known:
                     ctx.reject(f"{clan_id} drew {card!r}, which is not a card of the deck", path + (i,),
                                hint=(did_you_mean(card, known) or "the deck's cards: " + ", ".join(known) + ".")
-                               + " No card is dealt in its place.", rule="event cards", about=(clan_id,))
+                               + " No card is dealt in its place.", rule="event cards",
+                               about=(clan_id, hand_mark(clan_id, card),
+                                      *(hand_mark(clan_id, c) for c in difflib.get_close_matches(card, known, n=3))))
                     continue
                 if card not in deck:
                     ctx.reject(f"{clan_id} drew {card!r}, which is not left in deck {state.deck_number}", path + (i,),
                                hint="cards left: " + ", ".join(sorted(set(deck))) + ". No card is dealt in its place.",
-                               rule="event cards", about=(clan_id,))
+                               rule="event cards", about=(clan_id, hand_mark(clan_id, card)))
                     continue
                 deck.remove(card)
             else:
@@ -109,7 +114,8 @@ def play_card(ctx, state, clan: str, card: str, purpose: str, path: tuple):
             return state, False
         shown = ", ".join(sorted(held)) if held else "no cards"
         ctx.problem(f"{clan} plays {card.replace('_', ' ')} but does not hold it", path,
-                    hint=f"{clan} holds {shown}; a card is played once, from the hand", rule="event cards", about=(clan,))
+                    hint=f"{clan} holds {shown}; a card is played once, from the hand", rule="event cards",
+                    about=(hand_mark(clan, card),))
         return state, False
     hand = list(held)
     hand.remove(card)

@@ -33,6 +33,24 @@ def province_mark(province: str) -> str:
     return PROVINCE + province
 
 
+HAND = "hand:"
+
+
+def hand_mark(clan: str, card: str) -> str:
+    """A card whose draw was rejected: playing *that* card later follows from the error; playing
+    any other card the clan does not hold is a mistake of its own, reported (one cause, one error,
+    but no error hidden behind an unrelated one)."""
+    return f"{HAND}{clan}:{card}"
+
+
+def _subject(mark: str, name) -> str:
+    if mark.startswith(PROVINCE):
+        return name(mark.removeprefix(PROVINCE))
+    if mark.startswith(HAND):
+        return mark.removeprefix(HAND).split(":", 1)[0]
+    return mark
+
+
 PURPOSE_NAMES = {"initiative": "initiative", "storm": "storm", "siege": "siege", "supply": "supply",
                  "chain": "broken chain of supply", "ninja": "ninja", "heir": "succession", "wound": "wound"}
 
@@ -132,8 +150,7 @@ class Ctx:
         if not self.suppressed:
             return
         first, _, cause = self.suppressed[0]
-        subjects = sorted({self.name(a.removeprefix(PROVINCE)) if a.startswith(PROVINCE) else a
-                           for _, about, _ in self.suppressed for a in about if a in self.doubt})
+        subjects = sorted({_subject(a, self.name) for _, about, _ in self.suppressed for a in about if a in self.doubt})
         causes = sorted({c for _, _, c in self.suppressed})
         count = len(self.suppressed)
         examples = "; ".join(p.message for p, _, _ in self.suppressed[:3]) + ("; ..." if count > 3 else "")

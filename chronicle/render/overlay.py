@@ -1,0 +1,365 @@
+"""How a turn's orders and contests look on the map: arrows, marks in place, and badges.
+
+The ruleset says what happened (:class:`~chronicle.rules.OrderMark`,
+:class:`~chronicle.rules.ContestMark`); this module only draws it. Sizes are given in CSS
+pixels as the page first shows the map (``px`` map units each), so that arrows and badges keep
+their size whatever part of the map a page frames.
+
+* An order along a path is an arrow in its player's colour with a dark casing, curved a little
+  (two arrows between the same provinces in opposite directions do not cover each other). Steps
+  by sea are dashed, forced-march steps carry ticks across the line, a retreat is dotted with a
+  hollow head, a transfer is thin and dashed. An order that failed ends in a hollow head crossed
+  out; one given several times carries its count (×2) halfway.
+* An order in place is a shield (defend), a ring around the castle (siege) or a small ring (hold).
+* A contest is a round badge on its province: crossed swords for a battle, a tower for a siege,
+  a die for a roll-off; filled with the winner's colour when the province or castle changed
+  hands (the attack succeeded), white with the holder's colour as a ring when it held, dashed
+  while pending, grey for a draw. It links to the contest's card on the turn page.
+
+Every drawn order and contest is one element with a ``<title>``: hovering or tapping it, or a
+screen reader, tells what it is.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from ..rules import Outcome
+
+INK = "#1b1b1b"
+PATH_KINDS = {"attack", "move", "retreat", "support", "transfer"}
+PLACE_KINDS = {"defend", "siege", "hold"}
+
+
+def _f(value: float, decimals: int) -> str:
+    text = f"{value:.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+class Overlay:
+    """Draws marks for one map: ``anchors`` are the provinces' centres, ``px`` one CSS pixel in
+    map units, ``colour(player)`` a fill colour, ``decimals`` the precision of coordinates."""
+
+    def __init__(self, anchors, px: float, colour, decimals: int, text_on):
+        self.anchors = anchors
+        self.px = px
+        self.colour = colour
+        self.d = decimals
+        self.text_on = text_on
+
+    def f(self, value: float) -> str:
+        return _f(value, self.d)
+
+    def p(self, n: float) -> str:
+        """``n`` pixels in map units, as text."""
+        return _f(n * self.px, self.d + 1)
+
+    # ---- orders -------------------------------------------------------------------------------
+
+    def orders(self, marks) -> str:
+        parts = []
+        drawn = [m for m in marks if all(p in self.anchors for p in m.path) and m.path]
+        # marks in place under arrows; failed orders under those that succeeded
+        for mark in sorted(drawn, key=lambda m: (_shape(m) == "path", m.outcome is not Outcome.FAILED)):
+            parts.append(self.order(mark))
+        if not parts:
+            return ""
+        return f'<g class="orders" stroke-linecap="round" stroke-linejoin="round">{"".join(parts)}</g>'
+
+    def order(self, mark) -> str:
+        classes = f"order order-{escape(mark.kind)} outcome-{mark.outcome.value}"
+        if mark.count > 1:
+            classes += " repeated"
+        title = f"<title>{escape(mark.title)}</title>"
+        army = f' data-army="{escape(mark.army)}"' if mark.army else ""
+        return f'<g class="{classes}"{army}>{title}{self.body(mark)}</g>'
+
+    def body(self, mark) -> str:
+        """The drawing of one order, without its title (the legend's samples)."""
+        colour = self.colour(mark.player)
+        if _shape(mark) == "place":
+            return self._in_place(mark, colour)
+        return self._arrow(mark, colour)
+
+    def _in_place(self, mark, colour) -> str:
+        x, y = self.anchors[mark.path[0]]
+        px = self.px
+        failed = mark.outcome is Outcome.FAILED
+        kind = mark.kind if mark.kind in PLACE_KINDS else "hold"
+        if kind == "defend":
+            cx, cy = x - 14 * px, y - 6 * px
+            w, h = 5 * px, 6.5 * px
+            d = (f"M{self.f(cx - w)},{self.f(cy - h)}L{self.f(cx + w)},{self.f(cy - h)}"
+                 f"L{self.f(cx + w)},{self.f(cy - h * 0.1)}Q{self.f(cx + w)},{self.f(cy + h * 0.75)} {self.f(cx)},{self.f(cy + h)}"
+                 f"Q{self.f(cx - w)},{self.f(cy + h * 0.75)} {self.f(cx - w)},{self.f(cy - h * 0.1)}Z")
+            fill = "#ffffff" if mark.outcome is Outcome.NONE else colour
+            dash = f' stroke-dasharray="{self.p(2)} {self.p(1.5)}"' if mark.outcome is Outcome.NONE else ""
+            out = (f'<path d="{d}" fill="{fill}" stroke="{INK}" stroke-width="{self.p(1.4)}"{dash}/>')
+            if failed:
+                out += self._cross(cx, cy, 4.5)
+            return out
+        if kind == "siege":
+            r = 12 * px
+            return (f'<circle cx="{self.f(x)}" cy="{self.f(y - 6 * px)}" r="{self.f(r)}" fill="none" stroke="{INK}" '
+                    f'stroke-width="{self.p(4.2)}" stroke-dasharray="{self.p(3.5)} {self.p(2.2)}"/>'
+                    f'<circle cx="{self.f(x)}" cy="{self.f(y - 6 * px)}" r="{self.f(r)}" fill="none" stroke="{colour}" '
+                    f'stroke-width="{self.p(2.4)}" stroke-dasharray="{self.p(3.5)} {self.p(2.2)}"/>')
+        r = 7 * px
+        return (f'<circle cx="{self.f(x)}" cy="{self.f(y)}" r="{self.f(r)}" fill="none" stroke="{INK}" stroke-width="{self.p(3.6)}"/>'
+                f'<circle cx="{self.f(x)}" cy="{self.f(y)}" r="{self.f(r)}" fill="none" stroke="{colour}" stroke-width="{self.p(2)}"/>'
+                + (self._cross(x, y, 4) if failed else ""))
+
+    def _cross(self, x, y, half) -> str:
+        h = half * self.px
+        d = (f"M{self.f(x - h)},{self.f(y - h)}L{self.f(x + h)},{self.f(y + h)}"
+             f"M{self.f(x - h)},{self.f(y + h)}L{self.f(x + h)},{self.f(y - h)}")
+        return (f'<path class="failed-cross" d="{d}" stroke="#ffffff" stroke-width="{self.p(4.4)}" fill="none"/>'
+                f'<path d="{d}" stroke="{INK}" stroke-width="{self.p(2.2)}" fill="none"/>')
+
+    def _arrow(self, mark, colour) -> str:
+        px = self.px
+        kind = mark.kind if mark.kind in PATH_KINDS else "move"
+        points = [self.anchors[p] for p in mark.path]
+        if len(points) == 1:
+            return self._in_place(mark, colour)
+        width = {"transfer": 1.8, "retreat": 2.8, "support": 2.4}.get(kind, 3.2)
+        head = {"transfer": 6.5}.get(kind, 9.0)
+        legs = _beziers(points, bend=0.14 if len(points) == 2 else 0.0, limit=40 * px)
+        # leave the start a little clear of its province's centre, and stop the line at the head
+        legs[0] = _trim_start(legs[0], 6 * px)
+        legs[-1] = _trim_end(legs[-1], 8 * px)
+        tip, back = legs[-1][3], legs[-1][2]
+        legs[-1] = _trim_end(legs[-1], head * px * 0.8)
+        words = list(mark.legs) + [""] * (len(legs) - len(mark.legs))
+        casing, lines, ticks = [], [], []
+        for leg, word in zip(legs, words):
+            d = self._curve(leg)
+            tags = set(word.split())
+            if kind == "retreat":
+                dash = f' stroke-dasharray="0 {self.p(4.5)}"'
+            elif kind == "transfer":
+                dash = f' stroke-dasharray="{self.p(4)} {self.p(3)}"'
+            elif "sea" in tags:
+                dash = f' stroke-dasharray="{self.p(7)} {self.p(4)}"'
+            else:
+                dash = ""
+            casing_dash = dash if kind == "retreat" else ""
+            casing.append(f'<path d="{d}" stroke="{INK}" stroke-width="{self.p(width + 2.2)}"{casing_dash}/>')
+            lines.append(f'<path class="leg{" leg-" + "-".join(sorted(tags)) if tags else ""}" d="{d}" stroke="{colour}" '
+                         f'stroke-width="{self.p(width)}"{dash}/>')
+            if "forced" in tags:
+                ticks.append(f'<path class="forced-ticks" d="{d}" stroke="{INK}" stroke-width="{self.p(width + 6)}" '
+                             f'stroke-linecap="butt" stroke-dasharray="{self.p(1.4)} {self.p(4.6)}"/>')
+        hollow = kind == "retreat" or mark.outcome is Outcome.FAILED
+        out = (f'<g fill="none">{"".join(casing)}{"".join(ticks)}{"".join(lines)}</g>'
+               + self._head(tip, back, head, colour, hollow))
+        if mark.outcome is Outcome.FAILED:
+            ux, uy = _unit(tip, back)
+            out += self._cross(tip[0] + ux * head * 0.45 * px, tip[1] + uy * head * 0.45 * px, 3.6)
+        if mark.count > 1:
+            mx, my = _bezier_at(legs[len(legs) // 2], 0.5)
+            out += (f'<circle cx="{self.f(mx)}" cy="{self.f(my)}" r="{self.p(7.5)}" fill="#ffffff" stroke="{INK}" '
+                    f'stroke-width="{self.p(1.4)}"/><text x="{self.f(mx)}" y="{self.f(my + 3.6 * px)}" '
+                    f'font-size="{self.p(10)}" font-weight="700" text-anchor="middle" fill="{INK}">'
+                    f'×{mark.count}</text>')
+        return out
+
+    def _head(self, tip, back, length, colour, hollow) -> str:
+        px = self.px
+        ux, uy = _unit(tip, back)
+        base = (tip[0] + ux * length * px, tip[1] + uy * length * px)
+        half = length * 0.58 * px
+        left = (base[0] - uy * half, base[1] + ux * half)
+        right = (base[0] + uy * half, base[1] - ux * half)
+        d = (f"M{self.f(tip[0])},{self.f(tip[1])}L{self.f(left[0])},{self.f(left[1])}"
+             f"L{self.f(right[0])},{self.f(right[1])}Z")
+        fill = "#ffffff" if hollow else colour
+        stroke = colour if hollow else INK
+        width = 2 if hollow else 1.3
+        casing = (f'<path d="{d}" fill="none" stroke="{INK}" stroke-width="{self.p(width + 2)}"/>' if hollow else "")
+        return casing + f'<path class="head" d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{self.p(width)}"/>'
+
+    def _curve(self, leg) -> str:
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = leg
+        f = self.f
+        return f"M{f(x0)},{f(y0)}C{f(x1)},{f(y1)} {f(x2)},{f(y2)} {f(x3)},{f(y3)}"
+
+    # ---- contests -----------------------------------------------------------------------------
+
+    #: where a badge may stand around its province's centre (pixels), the first clear one wins
+    SPOTS = ((13, -17), (-13, -17), (19, 0), (-19, 0), (13, 15), (-13, 15), (0, -26), (0, 22), (26, -17), (-26, -17),
+             (28, 4), (-28, 4))
+
+    def contests(self, contests, owners, href=None, obstacles=(), spots=None) -> str:
+        """A badge per placed contest; ``owners`` (province -> holder) colours a held badge's
+        ring; ``href(event index)`` links it to its card. ``spots``: where each stands, from
+        :meth:`place_contests` (by default placed here, clear of ``obstacles``)."""
+        if spots is None:
+            spots = self.place_contests(contests, obstacles)
+        parts = [self.contest(contest, owners, centre, href) for contest, centre in spots]
+        if not parts:
+            return ""
+        return f'<g class="contests">{"".join(parts)}</g>'
+
+    def place_contests(self, contests, obstacles=()) -> list:
+        """(contest, centre) for each contest with a province on the map: each badge stands at the
+        first spot around its province clear of ``obstacles`` (names, marks) and of the other badges."""
+        spots = []
+        taken = list(obstacles)
+        for contest in contests:
+            if contest.province is None or contest.province not in self.anchors:
+                continue
+            centre = self.badge_spot(contest.province, taken)
+            taken.append(self.badge_box(centre))
+            spots.append((contest, centre))
+        return spots
+
+    def badge_box(self, centre) -> tuple[float, float, float, float]:
+        r = 11.5 * self.px
+        return (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
+
+    def badge_spot(self, province: str, taken) -> tuple[float, float]:
+        x, y = self.anchors[province]
+        r = 11.5 * self.px
+        best, least = None, None
+        for dx, dy in self.SPOTS:
+            cx, cy = x + dx * self.px, y + dy * self.px
+            covered = 0.0
+            for b in taken:
+                w = min(cx + r, b[2]) - max(cx - r, b[0])
+                h = min(cy + r, b[3]) - max(cy - r, b[1])
+                if w > 0 and h > 0:
+                    covered += w * h
+            if covered == 0:
+                return (cx, cy)
+            if least is None or covered < least:
+                best, least = (cx, cy), covered
+        return best
+
+    def contest(self, contest, owners, centre, href=None) -> str:
+        cx, cy = centre
+        body = self.badge(contest.kind, contest.outcome, contest.winner or owners.get(contest.province), cx, cy)
+        classes = f"contest contest-{escape(contest.kind)} outcome-{contest.outcome.value}"
+        title = f"<title>{escape(contest.title)}</title>"
+        if href is not None and contest.event is not None:
+            return f'<a class="{classes}" href="{escape(href(contest.event))}">{title}{body}</a>'
+        return f'<g class="{classes}">{title}{body}</g>'
+
+    def badge(self, kind, outcome, who, cx, cy, r_px=9.5) -> str:
+        px = self.px
+        r = r_px * px
+        colour = self.colour(who) if who else "#ffffff"
+        if outcome is Outcome.SUCCEEDED:
+            fill, ring, dash = colour, INK, ""
+        elif outcome is Outcome.FAILED:
+            fill, ring, dash = "#ffffff", colour if who else INK, ""
+        elif outcome is Outcome.PENDING:
+            fill, ring, dash = "#ffffff", INK, f' stroke-dasharray="{self.p(2.5)} {self.p(1.8)}"'
+        else:
+            fill, ring, dash = "#d9d9d9", INK, ""
+        ink = self.text_on(fill)
+        ring_width = 3 if outcome is Outcome.FAILED and who else 1.5
+        out = (f'<circle cx="{self.f(cx)}" cy="{self.f(cy)}" r="{self.f(r + 1.6 * px)}" fill="#ffffff"/>'
+               f'<circle cx="{self.f(cx)}" cy="{self.f(cy)}" r="{self.f(r)}" fill="{fill}" stroke="{ring}" '
+               f'stroke-width="{self.p(ring_width)}"{dash}/>')
+        return out + self._icon(kind, cx, cy, r_px * 0.62, ink)
+
+    def _icon(self, kind, cx, cy, size, ink) -> str:
+        """A small drawing inside a badge, ``size`` pixels from its centre to its edge."""
+        px = self.px
+        s = size * px
+        f = self.f
+        if kind == "siege":
+            x0, x1, y0, y1 = cx - s * 0.75, cx + s * 0.75, cy - s * 0.55, cy + s
+            m = s * 0.3
+            d = (f"M{f(x0)},{f(y1)}L{f(x0)},{f(y0 - m)}L{f(x0 + 0.5 * m * 1.6)},{f(y0 - m)}L{f(x0 + 0.5 * m * 1.6)},{f(y0)}"
+                 f"L{f(cx - 0.4 * m)},{f(y0)}L{f(cx - 0.4 * m)},{f(y0 - m)}L{f(cx + 0.4 * m)},{f(y0 - m)}L{f(cx + 0.4 * m)},{f(y0)}"
+                 f"L{f(x1 - 0.8 * m)},{f(y0)}L{f(x1 - 0.8 * m)},{f(y0 - m)}L{f(x1)},{f(y0 - m)}L{f(x1)},{f(y1)}Z")
+            return f'<path d="{d}" fill="{ink}"/>'
+        if kind == "conflict":
+            h = s * 0.8
+            dots = "".join(f'<circle cx="{f(cx + dx * h * 0.5)}" cy="{f(cy + dy * h * 0.5)}" r="{f(s * 0.16)}" fill="{ink}"/>'
+                           for dx, dy in ((-1, -1), (1, 1), (0, 0)))
+            return (f'<rect x="{f(cx - h)}" y="{f(cy - h)}" width="{f(2 * h)}" height="{f(2 * h)}" rx="{f(h * 0.3)}" '
+                    f'fill="none" stroke="{ink}" stroke-width="{self.p(1.3)}"/>' + dots)
+        # crossed swords: two blades with guards
+        a = s * 0.95
+        d = (f"M{f(cx - a)},{f(cy - a)}L{f(cx + a)},{f(cy + a)}M{f(cx + a)},{f(cy - a)}L{f(cx - a)},{f(cy + a)}"
+             f"M{f(cx + a * 0.35)},{f(cy + a * 0.85)}L{f(cx + a * 0.85)},{f(cy + a * 0.35)}"
+             f"M{f(cx - a * 0.35)},{f(cy + a * 0.85)}L{f(cx - a * 0.85)},{f(cy + a * 0.35)}")
+        return f'<path d="{d}" stroke="{ink}" stroke-width="{self.p(1.7)}" fill="none" stroke-linecap="round"/>'
+
+
+def _shape(mark) -> str:
+    if mark.kind in PLACE_KINDS or len(mark.path) < 2 or len(set(mark.path)) == 1:
+        return "place"
+    return "path"
+
+
+def _unit(tip, back) -> tuple[float, float]:
+    dx, dy = back[0] - tip[0], back[1] - tip[1]
+    n = math.hypot(dx, dy) or 1.0
+    return dx / n, dy / n
+
+
+def _beziers(points, bend: float, limit: float):
+    """Cubic Bézier legs through ``points`` (Catmull-Rom); a single leg bows by ``bend`` of its
+    length (at most ``limit``) to the right of its direction."""
+    if len(points) == 2:
+        (x0, y0), (x3, y3) = points
+        dx, dy = x3 - x0, y3 - y0
+        length = math.hypot(dx, dy) or 1.0
+        off = min(bend * length, limit)
+        nx, ny = -dy / length * off, dx / length * off
+        return [((x0, y0), (x0 + dx / 3 + nx, y0 + dy / 3 + ny), (x0 + 2 * dx / 3 + nx, y0 + 2 * dy / 3 + ny), (x3, y3))]
+    legs = []
+    n = len(points)
+    for i in range(n - 1):
+        p0 = points[max(0, i - 1)]
+        p1, p2 = points[i], points[i + 1]
+        p3 = points[min(n - 1, i + 2)]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        legs.append((p1, c1, c2, p2))
+    return legs
+
+
+def _bezier_at(leg, t: float) -> tuple[float, float]:
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = leg
+    u = 1 - t
+    return (u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
+            u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3)
+
+
+def _length(leg) -> float:
+    points = [_bezier_at(leg, i / 8) for i in range(9)]
+    return sum(math.dist(a, b) for a, b in zip(points, points[1:]))
+
+
+def _split(leg, t: float):
+    """De Casteljau: the two halves of ``leg`` at ``t``."""
+    p0, p1, p2, p3 = leg
+
+    def lerp(a, b):
+        return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+    a, b, c = lerp(p0, p1), lerp(p1, p2), lerp(p2, p3)
+    d, e = lerp(a, b), lerp(b, c)
+    m = lerp(d, e)
+    return (p0, a, d, m), (m, e, c, p3)
+
+
+def _trim_end(leg, cut: float):
+    length = _length(leg)
+    if length <= cut * 1.5:
+        return leg
+    return _split(leg, 1 - cut / length)[0]
+
+
+def _trim_start(leg, cut: float):
+    length = _length(leg)
+    if length <= cut * 3:
+        return leg
+    return _split(leg, cut / length)[1]

@@ -1,0 +1,79 @@
+"""What the next Pitac game day asks for (``chronicle next``): a battle to describe, each player's
+orders (as many as the game day earns them: 2 for a winner, 1 for any other player in a battle),
+and a notice of anything the last turn still owes (a capital to name)."""
+
+from __future__ import annotations
+
+from ...nextturn import BLANK, NextTurn, Slot
+
+SHOWN = 8          # territories named in an order's note
+
+
+def next_turn(campaign, history) -> NextTurn:
+    state = history.final
+    number = (history.turns[-1].turn.number if history.turns else 0) + 1
+    joining = [p.id for p in campaign.players if p.fields.get("joins", 1) == number]
+    on_map = [p for p in campaign.player_ids if (p in state.joined or p in joining) and p not in state.off_map]
+    names = ", ".join(on_map)
+    kinds = campaign.options["attack_links"]
+    battle = {"name": BLANK, "players": [BLANK, BLANK], "winner": BLANK, "vp": {}}
+    orders = []
+    for player in on_map:
+        held = state.held_by(player)
+        near = sorted({n for h in held for n in campaign.map.neighbours(h, kinds)} - set(held))
+        if player in joining and not held:
+            note = f"joins this turn (the capital is placed first); orders after the placement"
+        else:
+            note = (f"holds {_some(held)}" if held else "holds nothing") + (f"; can attack {_some(near)}" if near else "")
+        orders.append(Slot(player, [BLANK, BLANK], note=note))
+    slots = [
+        Slot("title", BLANK, note="a name for the game day"),
+        Slot("battles", above="\nOne entry per battle of the game day (copy it for each). Players: " + names + ".\n"
+             "A winner earns 2 moves, every other player in a battle 1, the absent 0; for a draw, delete winner.\n"
+             "vp: the victory points each player scored, e.g. {paula: 18, billy: 9}.",
+             children=(Slot(None, battle),)),
+        Slot("orders", above="\nOne order per move earned: \"Attack X\" (next to a territory held, by land or sea lane)\n"
+             "or \"Defend X\" (a territory held: one more d10 there). Delete the blanks of moves not earned,\n"
+             "and the line of a player absent from the game day.",
+             children=tuple(orders)),
+        Slot("dice", {"TERRITORY": {"PLAYER": ["ROLL"]}}, commented=True,
+             above="\nThe rolls made on the day, territory -> player -> dice (a 10 rolls again and adds: \"10+4\")."
+             + ("\nEvery die must be written (the campaign's all_dice_recorded option)."
+                if campaign.options.get("all_dice_recorded") else
+                "\nRolls not written are drawn from the campaign seed, the same at every build.")),
+        Slot("capitals", {"PLAYER": "TERRITORY"}, commented=True,
+             above="\nA player whose capital falls this turn names a new one here."),
+        Slot("army_lists", ["PLAYER"], commented=True,
+             above="\nArmy lists turned in three days early (+50 koku each)."),
+    ]
+    notices = []
+    last = history.turns[-1].turn.number if history.turns else None
+    for player in sorted(state.pending_capital):
+        held = state.held_by(player)
+        notices.append(f"{player} lost their capital in turn {last} and has not named a new one: add "
+                       f"capitals: {{{player}: ...}} to content/turns/{last:03d}.yaml (choose from "
+                       f"{', '.join(held) if held else 'any neutral territory'}); once turn {number} exists, "
+                       f"turn {last} must name it")
+    return NextTurn(tuple(slots), tuple(notices))
+
+
+def blank_hint(path: tuple) -> str | None:
+    head = path[0] if path else None
+    if head == "title":
+        return "a name for the game day, e.g. \"The siege of Osaka\""
+    if head == "battles":
+        field = path[2] if len(path) > 2 else None
+        return {"name": "the battle's name, e.g. \"Ambush at the ford\"",
+                "players": "a player who fought in it (delete the blank if fewer did)",
+                "winner": "the player who won (one of its players); for a draw, delete the winner line"}.get(
+            field, "describe the battle, or delete the entry if it was not fought")
+    if head == "orders":
+        who = path[1] if len(path) > 1 else "the player"
+        return (f"an order of {who}: \"Attack X\" or \"Defend X\"; delete the blank if {who} earned fewer moves "
+                "(a winner 2, any other player in a battle 1, the absent 0)")
+    return None
+
+
+def _some(provinces: list[str]) -> str:
+    shown = ", ".join(provinces[:SHOWN])
+    return shown + (f" and {len(provinces) - SHOWN} more" if len(provinces) > SHOWN else "")

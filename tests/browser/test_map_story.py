@@ -1,0 +1,443 @@
+"""The map tells each turn's story (issue 12), in a real Chromium at 390 and 1280 px, on the
+example campaigns (the Pitac Wars of Kansai in content/, and the Sengoku example).
+
+Every order and every contest of a turn is one drawn mark with a <title>; contests link to their
+cards; army counters say which army; the frame holds every province in play; names are at least
+10 px tall and never overlap; a phone opens on the turn's action; locator maps on province and
+player pages; the standings' key columns fit a phone. Screenshots go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from browser_kit import *  # noqa: F401,F403  (the fixtures)
+from browser_kit import BROWSER
+from chronicle.history import load_history
+from chronicle.render import views
+from chronicle.render.mapviews import SiteMaps
+from chronicle.render.site import build_site
+from conftest import REPO
+from site_helpers import write_sengoku_example
+
+pytestmark = BROWSER
+
+OVERLAP_PX2 = 4.0
+
+
+@pytest.fixture(scope="module")
+def pitac_example(tmp_path_factory):
+    """The repository's own example campaign, built."""
+    history = load_history(REPO)
+    site = tmp_path_factory.mktemp("pitac-example") / "site"
+    build_site(history, site, progress=False)
+    return history, site
+
+
+@pytest.fixture(scope="module")
+def sengoku_example(tmp_path_factory):
+    root = write_sengoku_example(tmp_path_factory.mktemp("sengoku-example") / "campaign")
+    history = load_history(root)
+    build_site(history, root / "site", progress=False)
+    return history, root / "site"
+
+
+@pytest.fixture(scope="module")
+def clanwar_example(tmp_path_factory):
+    """The clanwar acceptance campaign on the `rokugan` map, built."""
+    root = tmp_path_factory.mktemp("clanwar-example") / "campaign"
+    shutil.copytree(REPO / "tests" / "campaigns" / "docs_only_clanwar" / "content", root / "content")
+    history = load_history(root)
+    build_site(history, root / "site", progress=False)
+    return history, root / "site"
+
+
+EXAMPLES = {"pitac": "pitac_example", "sengoku": "sengoku_example", "clanwar": "clanwar_example"}
+
+
+def model_of(history):
+    model = views.build_model(history)
+    return model, SiteMaps(history.campaign, model)
+
+
+def open_page(browser, url, width=1280, height=900):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    problems = []
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.goto(url, wait_until="load")
+    return context, page, problems
+
+
+MARKS = """() => {
+  const svg = document.querySelector('svg.map');
+  const box = e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+  return {
+    orders: [...svg.querySelectorAll('g.order')].map(g => ({title: g.querySelector(':scope > title')?.textContent || '',
+                                                           box: box(g), cls: g.getAttribute('class')})),
+    contests: [...svg.querySelectorAll('.contest')].map(g => ({title: g.querySelector(':scope > title')?.textContent || '',
+                                                              href: g.getAttribute('href'), box: box(g)})),
+    svg: box(svg),
+  };
+}"""
+
+
+def _labels(page):
+    """The names shown on the first map of the page: text, box and height on screen."""
+    return page.evaluate("""() => [...document.querySelector('svg.map').querySelectorAll('.labels text')]
+      .filter(t => getComputedStyle(t).display !== 'none')
+      .map(t => { const r = t.getBoundingClientRect();
+                  return {name: t.textContent, x: r.x, y: r.y, w: r.width, h: r.height,
+                          px: t.getScreenCTM().a * parseFloat(t.getAttribute('font-size'))}; })""")
+
+
+def _overlap(a, b) -> float:
+    dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return max(dx, 0) * max(dy, 0)
+
+
+def _clashes(labels):
+    return [(a["name"], b["name"]) for i, a in enumerate(labels) for b in labels[i + 1:] if _overlap(a, b) > OVERLAP_PX2]
+
+
+# ---- every order and every contest of every turn ----------------------------------------------------
+
+@pytest.mark.parametrize("which", list(EXAMPLES))
+def test_every_order_and_contest_of_every_turn_is_drawn_with_a_title(browser, request, which):
+    history, site = request.getfixturevalue(EXAMPLES[which])
+    model, _maps = model_of(history)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    drawn_orders = drawn_contests = 0
+    try:
+        for view in model.turns[1:]:
+            page.goto((site / view.path).as_uri())
+            found = page.evaluate(MARKS)
+            want = [m.title for m in view.summary.orders]
+            assert sorted(o["title"] for o in found["orders"]) == sorted(want), view.number
+            for order in found["orders"]:
+                assert order["box"][2] > 0 and order["box"][3] > 0, (view.number, order["title"])
+            placed = [c for c in view.summary.contests if c.province]
+            assert sorted(c["title"] for c in found["contests"]) == sorted(c.title for c in placed), view.number
+            for contest in found["contests"]:
+                assert contest["href"].startswith("#e-")
+                # the badge leads to its card on the same page
+                assert page.locator(contest["href"]).count() == 1, (view.number, contest["href"])
+            drawn_orders += len(found["orders"])
+            drawn_contests += len(found["contests"])
+        assert errors == []
+    finally:
+        context.close()
+    assert drawn_orders >= {"pitac": 20, "sengoku": 20, "clanwar": 15}[which]
+    assert drawn_contests >= {"pitac": 10, "sengoku": 10, "clanwar": 5}[which]
+
+
+def test_pitac_turn_6_the_fight_for_yamashiro_on_the_map(browser, pitac_example, screenshots):
+    """The issue's case: three players fight over Yamashiro; failed attacks and the doubled attack show."""
+    _history, site = pitac_example
+    context, page, problems = open_page(browser, (site / "turns/006/index.html").as_uri())
+    try:
+        found = page.evaluate(MARKS)
+        titles = [o["title"] for o in found["orders"]]
+        assert "Yui Nakamura: Attack Yamashiro ×2 — failed: Kenji Hayashi held it (the defender rolled highest)" in titles
+        assert "Kenji Hayashi: Defend Yamashiro — held" in titles
+        failed = [o for o in found["orders"] if "outcome-failed" in o["cls"]]
+        assert len(failed) == 4 and all("order-attack" in o["cls"] for o in failed)
+        assert page.locator("svg.map g.order.repeated").count() == 1
+        assert page.locator("svg.map a.contest title", has_text="Kenji Hayashi holds Yamashiro").count() == 1
+        # the badge follows to the roll-off's dice
+        badge = page.locator("svg.map a.contest").filter(has=page.locator("title", has_text="Yamashiro:"))
+        href = badge.get_attribute("href")
+        assert "Yamashiro" in page.locator(href).inner_text()
+        page.locator(".map-figure").screenshot(path=str(screenshots / "maps-pitac-turn6-1280.png"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_sengoku_turn_5_moves_and_army_counters(browser, sengoku_example, screenshots):
+    history, site = sengoku_example
+    model, _maps = model_of(history)
+    view = model.turn(5)
+    context, page, problems = open_page(browser, (site / view.path).as_uri())
+    try:
+        moves = page.locator("svg.map g.order.order-move")
+        assert moves.count() == 6                         # the six army moves of the issue
+        titles = [t for t in page.eval_on_selector_all("svg.map g.order > title", "ts => ts.map(t => t.textContent)")]
+        assert "Shimazu: shimazu-3 Buzen → Chikuzen → Chikugo → Higo — arrived" in titles
+        # every army counter names its army and its strength
+        for piece in view.summary.pieces:
+            counter = page.locator(f"svg.map g.piece[data-army='{piece.label}']")
+            assert counter.count() == 1
+            assert counter.locator(".army-name").text_content() == piece.label.rsplit("-", 1)[1]
+            assert counter.locator(".strength").text_content() == str(piece.strength)
+            assert piece.label in counter.locator("title").text_content()
+            box = counter.bounding_box()
+            assert box["width"] > 20 and box["height"] > 12
+        page.locator(".map-figure").screenshot(path=str(screenshots / "maps-sengoku-turn5-1280.png"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_sengoku_counters_hide_no_name_no_badge_and_no_other_counter_on_any_turn(browser, sengoku_example):
+    """Stacks stay legible: in the crowded Kanto and Chubu no counter covers a province's name, a
+    contest's badge or another counter (a block pushed away is joined to its province by a line)."""
+    _history, site = sengoku_example
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        pushed = 0
+        for path in sorted(site.glob("turns/0*/index.html")):
+            page.goto(path.as_uri())
+            found = page.evaluate("""() => { const svg = document.querySelector('svg.map');
+              const box = (e, name) => { const r = e.getBoundingClientRect(); return {name, x: r.x, y: r.y, w: r.width, h: r.height}; };
+              return {counters: [...svg.querySelectorAll('g.piece')].map(g => box(g.querySelector('rect.counter'), g.dataset.army)),
+                      names: [...svg.querySelectorAll('.labels text')].filter(t => getComputedStyle(t).display !== 'none')
+                               .map(t => box(t, t.textContent)),
+                      badges: [...svg.querySelectorAll('.contest circle:first-of-type')].map(c => box(c, 'badge')),
+                      leaders: svg.querySelectorAll('line.leader').length}; }""")
+            counters = found["counters"]
+            assert counters, path
+            clashes = [(a["name"], b["name"]) for i, a in enumerate(counters)
+                       for b in counters[i + 1:] + found["names"] + found["badges"] if _overlap(a, b) > OVERLAP_PX2]
+            assert clashes == [], (path.parent.name, clashes)
+            pushed += found["leaders"]
+        assert pushed > 0          # the crowded provinces' counters did have to move
+    finally:
+        context.close()
+
+
+# ---- the frame, the names ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("which", list(EXAMPLES))
+def test_the_frame_holds_every_province_in_play(browser, request, which):
+    history, site = request.getfixturevalue(EXAMPLES[which])
+    model, maps = model_of(history)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        for view in [model.turns[1], model.turns[len(model.turns) // 2], model.final]:
+            page.goto((site / view.path).as_uri())
+            in_play = sorted(maps.painter.in_play(view.summary, view.changed))
+            outside = page.evaluate("""ids => { const s = document.querySelector('svg.map').getBoundingClientRect();
+                return ids.filter(id => { const r = document.getElementById('province-' + id).getBoundingClientRect();
+                  return r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1; }); }""",
+                                    in_play)
+            assert outside == [], (view.number, outside)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("which", ["pitac", "sengoku"])
+def test_home_map_names_are_10px_and_never_overlap_at_any_zoom(browser, request, which, screenshots):
+    _history, site = request.getfixturevalue("pitac_example" if which == "pitac" else "sengoku_example")
+    context, page, problems = open_page(browser, (site / "index.html").as_uri())
+    try:
+        labels = _labels(page)
+        assert len(labels) >= 30
+        small = [(lab["name"], round(lab["px"], 1)) for lab in labels if lab["px"] < 10]
+        assert small == []
+        assert _clashes(labels) == []
+        page.locator(".map-figure").screenshot(path=str(screenshots / f"maps-home-{which}-1280.png"))
+        zoom_in = page.locator(".map-tools button[aria-label='Zoom in']")
+        shown = len(labels)
+        for _ in range(3):                                 # names too small before appear as the map grows
+            zoom_in.click()
+            labels = _labels(page)
+            assert _clashes(labels) == []
+            assert min(lab["px"] for lab in labels) >= 10
+        assert len(labels) >= shown
+        assert problems == []
+    finally:
+        context.close()
+
+
+# ---- a phone ---------------------------------------------------------------------------------------------
+
+def _in_view(page, selector):
+    return page.evaluate("""sel => { const s = document.querySelector('.map-scroll').getBoundingClientRect();
+        return [...document.querySelectorAll(sel)].map(e => { const r = e.getBoundingClientRect();
+          return r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1; }); }""",
+                         selector)
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_phone_map_opens_on_the_turns_action(browser, sengoku_example, script, screenshots):
+    """Sengoku turn 4: nothing changed hands; the battle and the siege at Kai are in view at once."""
+    _history, site = sengoku_example
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=script)
+    page = context.new_page()
+    try:
+        page.goto((site / "turns/004/index.html").as_uri())
+        badges = _in_view(page, "svg.map .contest")
+        assert len(badges) == 2 and all(badges)
+        arrows = _in_view(page, "svg.map g.order")
+        assert arrows and all(arrows)
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+        sizes = [lab["px"] for lab in _labels(page)]
+        assert min(sizes) >= 10
+        page.locator(".map-figure").screenshot(path=str(screenshots / f"maps-phone-sengoku-turn4-{'js' if script else 'nojs'}-390.png"))
+    finally:
+        context.close()
+
+
+def test_phone_map_of_a_spread_turn_looks_at_the_middle_of_its_action(browser, pitac_example, screenshots):
+    _history, site = pitac_example
+    context, page, problems = open_page(browser, (site / "turns/006/index.html").as_uri(), 390, 844)
+    try:
+        focus = _in_view(page, ".map-focus")
+        assert focus == [True]
+        badges = _in_view(page, "svg.map .contest")
+        assert sum(badges) >= len(badges) / 2                 # most of a turn spread over Japan fits at once
+        assert min(lab["px"] for lab in _labels(page)) >= 10
+        page.locator(".map-figure").screenshot(path=str(screenshots / "maps-phone-pitac-turn6-390.png"))
+        # the whole map is one tap away, and the action another
+        page.locator(".map-tools button[aria-label='The whole map']").click()
+        assert page.locator("svg.map").get_attribute("viewBox") == page.locator("svg.map").get_attribute("data-full")
+        page.locator(".map-tools button[aria-label=\"Back to this turn's action\"]").click()
+        assert page.locator("svg.map").get_attribute("viewBox") != page.locator("svg.map").get_attribute("data-full")
+        assert _in_view(page, ".map-focus") == [True]
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_phone_double_tap_and_pinch_zoom_where_they_land(browser, pitac_example):
+    _history, site = pitac_example
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto((site / "index.html").as_uri())
+        width = page.evaluate("document.querySelector('.map-canvas').offsetWidth")
+        box = page.locator(".map-scroll").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        point = page.evaluate("""([x, y]) => { const c = document.querySelector('.map-canvas').getBoundingClientRect();
+            return [(x - c.left) / c.width, (y - c.top) / c.height]; }""", [x, y])
+        page.dispatch_event("svg.map", "dblclick", {"clientX": x, "clientY": y, "bubbles": True})
+        wider = page.evaluate("document.querySelector('.map-canvas').offsetWidth")
+        assert wider > 1.5 * width
+        after = page.evaluate("""([x, y]) => { const c = document.querySelector('.map-canvas').getBoundingClientRect();
+            return [(x - c.left) / c.width, (y - c.top) / c.height]; }""", [x, y])
+        assert abs(after[0] - point[0]) < 0.01 and abs(after[1] - point[1]) < 0.01     # the tapped point stays put
+        # a pinch: two touch pointers moving apart
+        scroll = ".map-scroll"
+        for pid, dx in ((1, -20), (2, 20)):
+            page.dispatch_event(scroll, "pointerdown", {"pointerId": pid, "pointerType": "touch", "clientX": x + dx,
+                                                        "clientY": y, "bubbles": True})
+        for pid, dx in ((1, -60), (2, 60)):
+            page.dispatch_event(scroll, "pointermove", {"pointerId": pid, "pointerType": "touch", "clientX": x + dx,
+                                                        "clientY": y, "bubbles": True})
+        for pid in (1, 2):
+            page.dispatch_event(scroll, "pointerup", {"pointerId": pid, "pointerType": "touch", "bubbles": True})
+        pinched = page.evaluate("document.querySelector('.map-canvas').offsetWidth")
+        assert pinched > 1.5 * wider
+    finally:
+        context.close()
+
+
+def test_timeline_map_is_readable_on_a_phone(browser, sengoku_example, screenshots):
+    _history, site = sengoku_example
+    context, page, problems = open_page(browser, (site / "timeline.html").as_uri(), 390, 844)
+    try:
+        sizes = [lab["px"] for lab in _labels(page)]
+        assert sizes and min(sizes) >= 10
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+        assert page.locator(".legend").count() == 1
+        page.screenshot(path=str(screenshots / "maps-timeline-sengoku-390.png"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+# ---- locator maps -----------------------------------------------------------------------------------------
+
+def test_province_page_has_a_locator_map(browser, pitac_example, screenshots):
+    history, site = pitac_example
+    game_map = history.campaign.map
+    context, page, problems = open_page(browser, (site / "provinces/yamashiro.html").as_uri(), 390, 844)
+    try:
+        locator = page.locator(".locator svg.map")
+        assert locator.is_visible()
+        assert locator.locator(".focus path").count() == 2        # the province outlined
+        shown = page.evaluate("""() => { const s = document.querySelector('.locator svg.map').getBoundingClientRect();
+            return [...document.querySelectorAll('.locator svg.map path.province')].filter(p => {
+              const r = p.getBoundingClientRect();
+              return r.right > s.left && r.left < s.right && r.bottom > s.top && r.top < s.bottom; })
+              .map(p => p.parentNode.getAttribute('href').split('/').pop().replace('.html', '')); }""")
+        assert "yamashiro" in shown
+        assert set(game_map.neighbours("yamashiro")) <= set(shown)
+        page.locator(".locator").screenshot(path=str(screenshots / "maps-locator-yamashiro-390.png"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_player_page_maps_the_lands_over_time(browser, pitac_example, screenshots):
+    history, site = pitac_example
+    model, _maps = model_of(history)
+    ever = {p for v in model.turns for p, o in v.summary.owners.items() if o == "mariko"}
+    now = {p for p, o in model.final.summary.owners.items() if o == "mariko"}
+    context, page, problems = open_page(browser, (site / "players/mariko.html").as_uri(), 1280)
+    try:
+        figure = page.locator(".locator-player")
+        assert figure.locator("svg.map").is_visible()
+        assert figure.locator("path.province.owner-mariko").count() == len(now)
+        assert figure.locator("path.province.once-held").count() == len(ever - now)
+        title = figure.locator("path.province.owner-mariko title").first.text_content()
+        assert "held by Mariko Sato (turn" in title
+        figure.screenshot(path=str(screenshots / "maps-player-mariko-1280.png"))
+        assert problems == []
+    finally:
+        context.close()
+
+
+# ---- standings on a phone, colours ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("which,path", [("pitac", "standings.html"), ("pitac", "index.html"),
+                                        ("sengoku", "standings.html"), ("sengoku", "turns/009/index.html"),
+                                        ("clanwar", "standings.html")])
+def test_standings_key_columns_fit_a_phone(browser, request, which, path, screenshots):
+    history, site = request.getfixturevalue(EXAMPLES[which])
+    context, page, problems = open_page(browser, (site / path).as_uri(), 390, 844)
+    try:
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+        rows = page.evaluate("""() => [...document.querySelector('table.standings').querySelectorAll('tbody tr')].map(tr => {
+            const cells = [tr.querySelector('.who'), ...tr.querySelectorAll('td.key')].filter(c => c.textContent.trim());
+            return cells.map(c => { const r = c.getBoundingClientRect(); return [c.textContent.trim(), r.left, r.right, r.width]; }); })""")
+        assert rows
+        for cells in rows:
+            for text, left, right, width in cells:
+                assert left >= 0 and right <= 390 and width > 0, (text, left, right)
+        scroll = page.evaluate("""() => { const t = document.querySelector('table.standings').parentElement;
+            return t.scrollWidth - t.clientWidth; }""")
+        assert scroll <= 1
+        grid = page.evaluate("""() => { const t = document.querySelector('table.by-turn');
+            return t ? t.parentElement.scrollWidth - t.parentElement.clientWidth : 0; }""")
+        assert grid <= 1
+        if path == "standings.html":
+            page.screenshot(path=str(screenshots / f"maps-standings-{which}-390.png"), full_page=True)
+        assert problems == []
+    finally:
+        context.close()
+
+
+def test_near_identical_colours_are_told_apart(browser, sengoku_example):
+    """Hojo and Uesugi are two blues: Uesugi's provinces carry a pattern, on the map and in the legend."""
+    _history, site = sengoku_example
+    context, page, problems = open_page(browser, (site / "index.html").as_uri())
+    try:
+        hojo = page.evaluate("getComputedStyle(document.querySelector('svg.map path.owner-hojo')).fill")
+        uesugi = page.evaluate("getComputedStyle(document.querySelector('svg.map path.owner-uesugi')).fill")
+        assert hojo.startswith("rgb(") and uesugi.startswith("url(")
+        swatch = page.locator(".legend li", has_text="Uesugi").locator(".swatch")
+        assert "gradient" in swatch.evaluate("s => getComputedStyle(s).backgroundImage")
+        assert problems == []
+    finally:
+        context.close()
