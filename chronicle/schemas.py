@@ -394,7 +394,7 @@ def _size_message(error) -> str | None:
         repeat = _repeat_index(value)
         if repeat is None:
             return "the list repeats an entry"
-        return f"{_described(value[repeat])} is listed twice (first as entry {value.index(value[repeat]) + 1})"
+        return f"{_as_written(value[repeat])} is listed twice (first as entry {value.index(value[repeat]) + 1})"
     return None
 
 
@@ -404,6 +404,14 @@ def _count(number: int, one: str, many: str) -> str:
 
 WORDS = {"object": "a mapping of keys (key: value lines)", "array": "a list", "string": "text",
          "integer": "a whole number", "number": "a number", "boolean": "true or false", "null": "nothing"}
+
+
+def _as_written(value) -> str:
+    """A short mapping as YAML's flow style writes it ({by: lion, with: crane}); else in words."""
+    if isinstance(value, dict) and 0 < len(value) <= 4 and all(
+            isinstance(v, (str, int, float, bool)) and len(str(v)) <= 40 for v in value.values()):
+        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
+    return _described(value)
 
 
 def _described(value) -> str:

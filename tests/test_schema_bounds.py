@@ -44,17 +44,7 @@ def test_every_number_has_a_range(name, schema):
 
 #: rulesets still deciding, list by list, whether an entry may repeat; strict, so the mark must go
 #: the moment their schemas say it
-UNDECIDED = {"campaign-clanwar", "turn-clanwar"}
-
-
-def _lists_cases():
-    for name, schema in every_schema():
-        marks = [pytest.mark.xfail(strict=True, reason="clanwar's schema is being written: its lists do not yet say "
-                                                       "whether an entry may repeat")] if name in UNDECIDED else []
-        yield pytest.param(name, schema, id=name, marks=marks)
-
-
-@pytest.mark.parametrize("name, schema", list(_lists_cases()))
+@pytest.mark.parametrize("name, schema", [pytest.param(n, s, id=n) for n, s in every_schema()])
 def test_every_list_says_whether_its_entries_must_be_distinct(name, schema):
     undecided = [" / ".join(map(str, path)) for path, sub in walk(schema)
                  if "array" in types_of(sub) and path[-1:] != ("properties",)
@@ -111,3 +101,35 @@ def test_docs_ranges_is_up_to_date():
     page = Path(__file__).resolve().parents[1] / "docs" / "ranges.md"
     assert page.read_text(encoding="utf-8") == schemas.ranges_markdown(rules.registry().values()), \
         "docs/ranges.md is stale: run 'python -m chronicle.schemas --ranges > docs/ranges.md'"
+
+
+# ---- Clan War's lists: which repeat and which may not (issue 8) ----------------------------------
+
+def _clanwar_turn_problems(text: str) -> list[str]:
+    from chronicle.source import parse_yaml
+    doc = parse_yaml(text, "t.yaml")
+    return [f"{p.place.line}:{p.place.col} {p.message}" for p in schemas.validate(doc, schemas.turn_schema(rules.get("clanwar")))]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("facts:\n  captured:\n    - {personality: toturi, by: lion}\n    - {personality: toturi, by: crab}\n",
+     ["4:21 facts/captured/1/personality: 'toturi' is listed twice (first as entry 1)"]),
+    ("facts:\n  released:\n    - {personality: toturi, at: otosan}\n    - {personality: toturi, at: beiden}\n",
+     ["4:21 facts/released/1/personality: 'toturi' is listed twice (first as entry 1)"]),
+    ("start:\n  broken:\n    - {by: lion, with: crane}\n    - {by: lion, with: crane}\n",
+     ["4:7 start/broken: {by: lion, with: crane} is listed twice (first as entry 1)"]),
+    ("start:\n  library:\n    - {shugenja: isawa, take: [Fires of Purity, Fires of Purity]}\n",
+     ["3:49 start/library/0/take: 'Fires of Purity' is listed twice (first as entry 1)"]),
+], ids=["captured", "released", "broken", "spells-taken"])
+def test_a_clanwar_entry_that_cannot_repeat_is_refused_where_it_repeats(text, found):
+    assert _clanwar_turn_problems(text) == found
+
+
+@pytest.mark.parametrize("text", [
+    "dice:\n  heal: {toturi: [3, 3]}\n  experience: {lions: [7, 7]}\n  fate: {toturi: [2, 2]}\n",
+    "battles:\n  - {at: otosan, sides: [[lion], [crab]], decks: {lion: [Ambush, Ambush]}}\n",
+    "moves:\n  primary: {toturi: [otosan, beiden, otosan]}\n",
+    "start:\n  transfer:\n    - {from: a, to: b, models: 1}\n    - {from: a, to: b, models: 1}\n",
+], ids=["dice", "deck-copies", "path-back", "transfers"])
+def test_a_clanwar_entry_that_may_repeat_is_accepted(text):
+    assert _clanwar_turn_problems(text) == []
