@@ -461,7 +461,7 @@ def test_serve_rebuilds_and_reports_errors(small):
         assert "__chronicle__" not in get("/static/style.css")
         assert not (small / "site").exists()                  # serve never writes DIR/site
         first = status()
-        assert first == {"version": 1, "error": None, "building": False}
+        assert first == {"version": 1, "error": None, "building": False, "replayed": 2}      # both turns, once
 
         def wait_for(version):
             deadline = time.time() + 120               # a wait, not a speed limit: it returns as soon as the build is in

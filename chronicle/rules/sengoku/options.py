@@ -114,7 +114,7 @@ OPTIONS = {
     # cards
     "deck": (DEFAULT_DECK, {"type": "object", "additionalProperties": count(0, 1000)},
              "The event deck: card -> copies (the seed names the cards but not their counts)."),
-    "decks": (2, count(1, 100), "The game ends after this many decks have been dealt."),
+    "decks": (2, count(1, 10000), "The game ends after this many decks have been dealt."),
     "event_cards": (["marriage"], {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
                     "Event cards: shown to all when drawn. Every other card is a tactical card, hidden until played."),
     "cards_drawn": (1, count(0, 20), "Cards each player draws at the start of a turn."),
