@@ -412,6 +412,7 @@ class MapPainter:
         self._colours = {p.id: p.colour for p in campaign.players}
         self._layers: dict[float, _Layers] = {}
         self._piece_cache: dict = {}
+        self._inside_cache: dict = {}        # scale -> how much of each counter place lies in its province
         self._compact_q = self.geometry.quantum
 
     # ---- scale and frames ------------------------------------------------------------------
@@ -784,7 +785,7 @@ class MapPainter:
             marks = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in self.geometry.anchors and m]
             marked = {p for p, m in summary.marks.items() if m}
             counters = Counters(self.geometry.anchors, self._shapes, px, self.f, self.colour, _text_on,
-                                self.campaign.name_of)
+                                self.campaign.name_of, self._inside_cache.setdefault(round(scale, 9), {}))
             x, y, w, h = box
             inset = 3 * px
             kept = (summary, counters.layer(summary.pieces, marks, marked, layers.label_boxes, ids,
