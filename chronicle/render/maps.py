@@ -37,7 +37,7 @@ from typing import Mapping
 
 import shapely
 from markupsafe import Markup
-from shapely.geometry import MultiPoint, Point, Polygon
+from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.ops import voronoi_diagram
 from shapely.strtree import STRtree
 
@@ -48,6 +48,7 @@ from . import palette
 from .labels import READABLE_PX, ZOOMS, place_labels
 from .overlay import Overlay
 from .pieces import Counters
+from . import terrain as terrain_kit
 
 NEUTRAL_FILL = "#e4e0d4"
 SEA_FILL = "#dce9f2"
@@ -342,6 +343,19 @@ def _union(boxes) -> Box | None:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
+def _within(inner: Box, box) -> bool:
+    """Whether ``inner`` (x0, y0, x1, y1) lies inside ``box`` (x, y, w, h)."""
+    x, y, w, h = box
+    return inner[0] >= x and inner[1] >= y and inner[2] <= x + w and inner[3] <= y + h
+
+
+def _at_least(box, size):
+    """``box`` (x, y, w, h) grown about its centre to at least ``size`` (w, h)."""
+    x, y, w, h = box
+    grow_w, grow_h = max(0.0, size[0] - w), max(0.0, size[1] - h)
+    return (x - grow_w / 2, y - grow_h / 2, w + grow_w, h + grow_h)
+
+
 def _meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
 
@@ -369,6 +383,7 @@ class MapFigure:
     x: float
     y: float
     action: bool = False               # (x, y) is this turn's action (else the middle of what is in play)
+    inset: Markup | None = None        # where the frame lies among the provinces in play, when it leaves some out
 
     @property
     def scrolls(self) -> bool:
@@ -385,6 +400,8 @@ class _Layers:
     label_boxes: tuple[Box, ...]
     links: str
     coast: str
+    terrain_under: str = ""        # land beyond the map, the shore's glow: under the provinces
+    terrain_over: str = ""         # mountain chains, rivers, fords and the coastline, on their borders
 
 
 class MapPainter:
@@ -400,6 +417,8 @@ class MapPainter:
         self._names = {pid: campaign.name_of(pid) for pid in campaign.map.provinces}
         self._widths = {pid: text_width(n) for pid, n in self._names.items()}
         self._shapes = _shapes(self.geometry.outlines)
+        self.terrain = terrain_kit.terrain(campaign.map, self._shapes, self.geometry.links, self.geometry.unit,
+                                           draws_coast=bool(self.geometry.coast))
         if marked is None:
             marked = {p.capital: 1 for p in campaign.players if getattr(p, "capital", None)}
         self.marked = {pid: n for pid, n in marked.items() if n and pid in self.geometry.anchors}
@@ -407,6 +426,7 @@ class MapPainter:
         self._colours = {p.id: p.colour for p in campaign.players}
         self._layers: dict[float, _Layers] = {}
         self._piece_cache: dict = {}
+        self._inside_cache: dict = {}        # scale -> how much of each counter place lies in its province
         self._compact_q = self.geometry.quantum
 
     # ---- scale and frames ------------------------------------------------------------------
@@ -462,6 +482,67 @@ class MapPainter:
             return full
         return (x0, y0, w, h)
 
+    def action_frame(self, summary, changed=None) -> tuple[tuple[float, float, float, float], tuple | None]:
+        """A turn's frame, for the turn's own page: its action (orders, contests, what changed hands)
+        large, with the provinces in play around it; and, when that leaves provinces in play
+        outside, the frame of all of them for an overview beside it (else None).
+
+        What a player looks at a turn for is what happened in it: framed to everything in play,
+        a fight in one corner of a campaign that spans the map is drawn a few pixels wide. The
+        provinces in play close around it (a sixth of its size) stay in the frame (the
+        neighbours a reader needs to place it); those further away are on the overview, and
+        the whole map is one click away."""
+        g = self.geometry
+        in_play = self.in_play(summary, changed)
+        everything = self.frame(in_play)
+        action = self.action(summary, changed)
+        if not action:
+            return everything, None
+        x0, y0, x1, y1 = _union(g.boxes[p] for p in action)
+        reach = 0.15 * max(x1 - x0, y1 - y0) + 20 * g.unit
+        near = {p for p in in_play if x0 - reach <= g.anchors[p][0] <= x1 + reach and y0 - reach <= g.anchors[p][1] <= y1 + reach}
+        box = self.frame(action | near)
+        # never so close that the map loses its bearings: a third of everything in play at least
+        box = _at_least(box, (everything[2] / 3, everything[3] / 3))
+        # as wide as the page shows it (a narrower frame is shown with more of the map beside it)
+        box = _at_least(box, (box[3] * DESKTOP[0] / DESKTOP[1], 0.0))
+        if all(_within(g.boxes[p], box) for p in in_play):
+            return box, None
+        return box, everything
+
+    def inset(self, box, overview, title: str, corner: str = "bottom-right") -> Markup:
+        """A small overview of ``overview`` (the provinces of the map above, by reference: no
+        outline is written twice) with ``box``, the main map's frame, outlined on it."""
+        ox, oy, ow, oh = overview
+        px = max(ow, oh) / 200                 # the overview stands about 200 pixels wide
+        x, y, w, h = box
+        f = self.f
+        return Markup(
+            f'<svg class="map-inset at-{corner}" xmlns="http://www.w3.org/2000/svg" viewBox="{f(ox)} {f(oy)} {f(ow)} {f(oh)}" '
+            f'role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
+            f'<rect x="{f(ox)}" y="{f(oy)}" width="{f(ow)}" height="{f(oh)}" fill="{SEA_FILL}"/>'
+            f'<use href="#map-provinces"/>'
+            f'<rect class="inset-frame" x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" fill="none" stroke="#ffffff" '
+            f'stroke-width="{f(4 * px)}"/><rect class="inset-frame" x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" '
+            f'fill="none" stroke="{INK}" stroke-width="{f(2 * px)}"/></svg>')
+
+    def _inset_corner(self, box, overview, action) -> str:
+        """The corner of the map where the overview hides least of the turn's action (the top left
+        holds the zoom buttons)."""
+        g = self.geometry
+        x, y, w, h = box
+        iw = 0.2 * w                          # the overview is a fifth of the map's width (style.css)
+        ih = iw * overview[3] / overview[2]
+        boxes = [g.boxes[p] for p in action]
+        best = None
+        for corner, (cx, cy) in (("bottom-right", (x + w - iw, y + h - ih)), ("bottom-left", (x, y + h - ih)),
+                                 ("top-right", (x + w - iw, y))):
+            hidden = sum(max(0.0, min(b[2], cx + iw) - max(b[0], cx)) * max(0.0, min(b[3], cy + ih) - max(b[1], cy))
+                         for b in boxes)
+            if best is None or hidden < best[0] - 1e-9:
+                best = (hidden, corner)
+        return best[1]
+
     def around(self, pid: str) -> tuple[float, float, float, float]:
         """A square view box around province ``pid`` and its neighbours' near parts (a locator)."""
         (x0, y0, x1, y1) = self.geometry.boxes[pid]
@@ -482,7 +563,10 @@ class MapPainter:
     def _make_layers(self, scale: float) -> _Layers:
         g = self.geometry
         px = 1 / scale
-        zones = [self._mark_zone(pid, n, px) for pid, n in sorted(self.marked.items())]
+        marks = [self._mark_zone(pid, n, px) for pid, n in sorted(self.marked.items())]
+        ground = self.terrain
+        drawn = [terrain_kit.zones(b.lines, px) for b in ground.borders] + [terrain_kit.zones(ground.coastline, px, 2.0)]
+        zones = marks + [z for part in drawn for z in part]
         labels = place_labels(g, self._names, self._widths, self._shapes, zones, self.marked, scale)
         pad = 2.5 * px                   # the letters' halo and a browser's taller text box
         boxes = tuple((b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad)
@@ -495,24 +579,55 @@ class MapPainter:
         label_svg = (f'<g class="labels" fill="{INK}" stroke="#ffffff" stroke-width="{_fmt(2.6 * px, self._d + 1)}" '
                      f'stroke-linejoin="round" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="600" '
                      f'style="paint-order:stroke" pointer-events="none" aria-hidden="true">{"".join(parts)}</g>')
-        return _Layers(scale, labels, label_svg, boxes, self._link_layer(px), self._coast_open(px))
+        return _Layers(scale, labels, label_svg, boxes, self._link_layer(px, list(boxes) + marks), self._coast_open(px),
+                       self._terrain_under(px), self._terrain_over(px))
+
+    def _terrain_under(self, px: float) -> str:
+        ground = self.terrain
+        return (terrain_kit.draw_beyond(ground.beyond, COAST_FILL, self.f)
+                + terrain_kit.draw_shore_glow(ground.coastline, px, self.f))
+
+    def _terrain_over(self, px: float) -> str:
+        ground = self.terrain
+        parts = []
+        for b in ground.borders:
+            title = f"{self._names[b.a]} – {self._names[b.b]}: {terrain_kit.border_label(b.kind).lower()}"
+            parts.append(terrain_kit.draw_border(b.kind, b.lines, px, self.f, f"link link-{b.kind} border", title))
+        parts.append(terrain_kit.draw_coastline(ground.coastline, px, self.f, tr(terrain_kit.COAST_LABEL)))
+        body = "".join(parts)
+        return f'<g class="terrain">{body}</g>' if body else ""
 
     def _coast_open(self, px: float) -> str:
         return f'<g class="coast" fill="{COAST_FILL}" stroke="#b3ae9f" stroke-width="{_fmt(0.6 * px, self._d + 1)}">'
 
-    def _link_layer(self, px: float) -> str:
+    def _link_layer(self, px: float, avoid=()) -> str:
+        """A line from centre to centre for each link the map does not already show (a shared
+        border shows a land link on a map of outlines; a mountain, river or ford shared border is
+        drawn on it), broken where it would run over a name or a mark of ``avoid``."""
         g = self.geometry
+        on_borders = self.terrain.on_borders
+        obstacles = [shapely.box(*b) for b in avoid]
+        tree = STRtree(obstacles) if obstacles else None
         parts = []
         for a, b, kind in g.links:
-            if g.drawn_from == "outlines" and kind == "land":
-                continue      # a shared border already shows a land link
+            if (g.drawn_from == "outlines" and kind == "land") or (a, b, kind) in on_borders:
+                continue
             colour, dash, width = LINK_STYLE.get(kind, LINK_STYLE["land"])
-            (x1, y1), (x2, y2) = g.anchors[a], g.anchors[b]
+            line = LineString([g.anchors[a], g.anchors[b]])
+            if tree is not None:
+                hit = tree.query(line, predicate="intersects")
+                if len(hit):
+                    line = line.difference(shapely.unary_union([obstacles[i] for i in hit]))
+            pieces = [piece for piece in getattr(line, "geoms", [line])
+                      if isinstance(piece, LineString) and piece.length > 3 * px]
+            if not pieces:
+                continue
+            d = "".join("M" + "L".join(f"{self.f(x)},{self.f(y)}" for x, y in piece.coords) for piece in pieces)
             dashed = f' stroke-dasharray="{",".join(_fmt(v * px, self._d + 1) for v in dash)}"' if dash else ""
-            parts.append(f'<line class="link link-{kind}" x1="{self.f(x1)}" y1="{self.f(y1)}" x2="{self.f(x2)}" y2="{self.f(y2)}" '
+            parts.append(f'<path class="link link-{kind}" d="{d}" '
                          f'stroke="{colour}" stroke-width="{_fmt(width * px, self._d + 1)}" opacity="0.85"{dashed}>'
                          f'<title>{escape(self._names[a])} – {escape(self._names[b])}: {escape(link_label(kind).lower())}'
-                         f'</title></line>')
+                         f'</title></path>')
         return f'<g class="links" fill="none" stroke-linecap="round">{"".join(parts)}</g>'
 
     def _mark_zone(self, pid: str, count: int, px: float) -> Box:
@@ -566,12 +681,14 @@ class MapPainter:
                 (f' width="{round(w * scale)}" height="{round(h * scale)}"' if standalone else "") + ">")
         out = [head, f"<title>{escape(title or self.campaign.title)}</title>", self._style(px, ids)]
         out.append(f'<rect class="sea" x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" fill="{SEA_FILL}"/>')
+        out.append(layers.terrain_under)
         out.append(self._coast(layers, keep))
         out.append(self._provinces(summary, changed, href, ids, px, keep, tint))
         if changed:
             out.append(self._outlines(sorted(p for p in changed if keep(g.boxes[p])), "changed-outlines",
                                       "changed-outline", CHANGED, 2.6 * px, f"{_fmt(5 * px, self._d + 1)},{_fmt(3 * px, self._d + 1)}",
                                       reuse=ids))
+        out.append(layers.terrain_over)
         out.append(layers.links)
         if focus:
             out.append(self._focus(focus, px))
@@ -590,10 +707,11 @@ class MapPainter:
         out.append("</svg>")
         return "".join(out)
 
-    def figure(self, summary, *, changed=None, page_room=DESKTOP, **options) -> MapFigure:
+    def figure(self, summary, *, changed=None, page_room=DESKTOP, overview=None, **options) -> MapFigure:
         """The map of ``summary`` for a page, with how a phone first shows it (see
         :class:`MapFigure`): wide enough for its names, looking at this turn's action (its
-        orders, contests and changes), else at the provinces in play."""
+        orders, contests and changes), else at the provinces in play. ``overview``: a frame for a
+        small overview map beside it (see :meth:`action_frame`)."""
         changed = changed or {}
         box = options.pop("box", None) or self.frame(self.in_play(summary, changed))
         svg = self.svg(summary, changed=changed, box=box, room=page_room, **options)
@@ -601,7 +719,11 @@ class MapPainter:
         width = int(math.ceil(box[2] * scale))
         action = self.action(summary, changed)
         x, y = self.focus_point(action or self.in_play(summary, changed), box)
-        return MapFigure(Markup(svg), width, x, y, bool(action))
+        inset = None
+        if overview is not None and options.get("ids", True):
+            inset = self.inset(box, overview, _("Where this map lies among the provinces in play"),
+                               self._inset_corner(box, overview, action))
+        return MapFigure(Markup(svg), width, x, y, bool(action), inset)
 
     def focus_point(self, provinces, box) -> tuple[float, float]:
         """The middle of ``provinces`` in percent of ``box``'s width and height."""
@@ -625,10 +747,12 @@ class MapPainter:
             if pattern:
                 pattern_id = f"fill-{player.id}"
                 defs.append(palette.pattern_svg(pattern_id, player.colour, pattern, 7 * px, lambda v: _fmt(v, self._d + 1)))
-                rules.append(f".map .owner-{player.id}{{fill:url(#{pattern_id})}}")
+                rules.append(f".map .owner-{player.id},.province.owner-{player.id}{{fill:url(#{pattern_id})}}")
             else:
-                rules.append(f".map .owner-{player.id}{{fill:{player.colour}}}")
-        rules.append(f".map .neutral{{fill:{NEUTRAL_FILL}}}.map .once-held{{fill:{ONCE_HELD}}}")
+                rules.append(f".map .owner-{player.id},.province.owner-{player.id}{{fill:{player.colour}}}")
+        # (.province.x too: the overview beside a turn's map shows these provinces by reference, and
+        # a clone of <use> matches no rule that names an ancestor)
+        rules.append(f".map .neutral,.province.neutral{{fill:{NEUTRAL_FILL}}}.map .once-held{{fill:{ONCE_HELD}}}")
         shown = []
         for k in range(1, len(ZOOMS)):
             rules.append(f".map .t{k}{{display:none}}")
@@ -691,7 +815,8 @@ class MapPainter:
             if href is not None:
                 path = f'<a href="{escape(href(pid))}">{path}</a>'
             parts.append(path)
-        return (f'<g class="provinces" stroke="{BORDER}" stroke-width="{self._width(0.9 * px)}" stroke-linejoin="round" '
+        ident = ' id="map-provinces"' if ids else ""
+        return (f'<g{ident} class="provinces" stroke="{BORDER}" stroke-width="{self._width(0.9 * px)}" stroke-linejoin="round" '
                 f'fill-rule="evenodd"{self._scaled()}>{"".join(parts)}</g>')
 
     def _outlines(self, pids, group_class, path_class, colour, width, dash=None, reuse=False) -> str:
@@ -743,7 +868,7 @@ class MapPainter:
             marks = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in self.geometry.anchors and m]
             marked = {p for p, m in summary.marks.items() if m}
             counters = Counters(self.geometry.anchors, self._shapes, px, self.f, self.colour, _text_on,
-                                self.campaign.name_of)
+                                self.campaign.name_of, self._inside_cache.setdefault(round(scale, 9), {}))
             x, y, w, h = box
             inset = 3 * px
             kept = (summary, counters.layer(summary.pieces, marks, marked, layers.label_boxes, ids,
@@ -765,10 +890,21 @@ class MapPainter:
         for mark in sorted({m for marks in summary.marks.values() for m in marks}):
             items.append(LegendItem("mark", mark_name(mark).capitalize(), None, mark,
                                     _sample(_mark_shape(mark, 8, 8, 7, lambda v: _fmt(v, 1), "", ""), 16)))
-        kinds = sorted({kind for _a, _b, kind in self.geometry.links
-                        if not (kind == "land" and self.geometry.drawn_from == "outlines")})
+        on_borders = self.terrain.on_borders
+        kinds = sorted({kind for a, b, kind in self.geometry.links
+                        if not (kind == "land" and self.geometry.drawn_from == "outlines") and (a, b, kind) not in on_borders})
         for kind in kinds:
             items.append(LegendItem("link", link_label(kind), LINK_STYLE.get(kind, LINK_STYLE["land"])[0], kind))
+        small = lambda v: _fmt(v, 1)    # noqa: E731
+        for kind in sorted({b.kind for b in self.terrain.borders}):
+            drawing = terrain_kit.draw_border(kind, (((2.0, 12.0), (14.0, 7.0), (30.0, 10.0)),), 1.0, small)
+            items.append(LegendItem("border", terrain_kit.border_label(kind), None, f"border-{kind}", _sample(drawing, 32, 18)))
+        if self.terrain.coastline:
+            drawing = (f'<rect x="0" y="0" width="32" height="9" fill="{NEUTRAL_FILL}"/>'
+                       f'<rect x="0" y="9" width="32" height="9" fill="{SEA_FILL}"/>'
+                       f'<path d="M0,11H32" stroke="{terrain_kit.SHORE_GLOW}" stroke-width="4"/>'
+                       f'<path d="M0,9H32" stroke="{terrain_kit.SHORE}" stroke-width="2"/>')
+            items.append(LegendItem("border", tr(terrain_kit.COAST_LABEL), None, "coast", _sample(drawing, 32, 18)))
         if changed:
             items.append(LegendItem("changed", _("Changed hands this turn"), CHANGED, "changed"))
         if summary.pieces:

@@ -81,7 +81,7 @@ def test_a_fate_die_of_eleven(make_campaign):
           experience: {crane-1: [10, 10], lion-1: [10, 10]}
         """})
     assert errors(problems) == [
-        "content/turns/001.yaml:7:19: error: dice/fate/hoturi/0: 11 is greater than the maximum of 10 [file format]\n"
+        "content/turns/001.yaml:7:19: error: dice/fate/hoturi/0: 11 is out of range: it must be from 1 to 10 [file format]\n"
         "    hint: A d10 shows 1 to 10."]
 
 
