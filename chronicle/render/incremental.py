@@ -215,11 +215,11 @@ def up_to_date(target: Path, inputs: str) -> dict | None:
 def read_bytes(path: Path) -> bytes:
     """A file's bytes, or b"" for a file that is not there (its absence is then what is hashed).
 
-    Read as the loader reads (:func:`chronicle.source.read_bytes`: a regular file, not too large,
+    Read as the loader reads (:func:`chronicle.files.read_bytes`: a regular file, not too large,
     a FIFO never waited on); one it would refuse is hashed as a marker, and the loader that runs
     next reports it at its place."""
     from ..errors import ChronicleError
-    from ..source import read_bytes as read_checked      # here: a no-change build never loads YAML
+    from ..files import read_bytes as read_checked
     if not os.path.lexists(path):
         return b""
     try:

@@ -4,7 +4,7 @@ A campaign repository may build pull requests in CI, so a template override must
 Python (``cycler.__init__.__globals__.os`` works in a plain Jinja environment). Jinja's
 :class:`~jinja2.sandbox.SandboxedEnvironment` refuses unsafe attributes; on top of it,
 :class:`Sandbox` bounds the operators that could ask for gigabytes (``"x" * 10**10``).
-:class:`TemplateFiles` reads every template through :func:`chronicle.source.read_text`:
+:class:`TemplateFiles` reads every template through :func:`chronicle.files.read_text`:
 never a FIFO or a folder, never a file outside its template folder (a symbolic link out), at
 most the size limit, UTF-8 without control characters, each failure placed at the file.
 """
@@ -25,7 +25,7 @@ import jinja2.parser
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
-from ..source import is_inside, read_text
+from ..files import is_inside, read_text
 
 #: the longest text or list a template may make by repetition, and the largest power it may take
 MAX_REPEAT = 1_000_000

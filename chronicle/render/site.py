@@ -30,7 +30,7 @@ from .. import i18n, ripple
 from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
-from ..source import read_bytes
+from ..files import read_bytes
 from . import feeds, incremental, output, preview, ruleset_pages, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
