@@ -44,8 +44,6 @@ F2 = ("FINDINGS.md F2: L160 gives a gained ring's benefits immediately and L132 
 F3 = "FINDINGS.md F3: docs/rules/clanwar.md (Bad input) says every error gives a hint; this one gives none"
 F4 = "FINDINGS.md F4: a schema error names no rule of the seed (L57 / L119), nor a hint for the bid"
 KNOWN_BUGS: dict[str, str] = {
-    "t1-warnings": F1, "t2-warnings": F1, "t3-warnings": F1, "t13-warnings": F1,
-    "t5-personalities-warden1": F2,
     **{f"explained-{name}": F3 for name in (
         "second_copy_of_a_unique_item", "reserve_after_entering_neutral_land", "reserve_next_to_enemy_forces",
         "a_dead_unique_bought_again", "yokuni_tattoos_a_unit_that_leaves_togashi", "no_daimyo",

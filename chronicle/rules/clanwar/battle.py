@@ -169,6 +169,8 @@ def fight(ctx, entry, due) -> None:
             _not_here(ctx, "personality", pid, province, outcome.at, sorted(people_ids))
     for some in unit_ids | people_ids:
         ctx.battled.add(some)
+    for unit in fighting_units:
+        ctx.foes.setdefault(unit.id, set()).update(p for side in final if unit.faction not in side for p in side)
     # the units' fate, computed first so that the battle's event can report it
     results, routed_to = [], {}
     outcome_of = {uid: entry.units.get(uid) for uid in unit_ids}
@@ -705,18 +707,24 @@ def occupation(ctx) -> None:
 
 def naga_warning(ctx) -> None:
     """L164: 'Naga must attack a shadowlands or corrupt player whenever they get the opportunity': a
-    warning when a Naga army stands next to Shadowlands or corrupt forces it did not fight."""
+    reminder (Q44: the opportunity is the group's judgement) for each Naga army, the Naga units of
+    one province, that stands next to Shadowlands or corrupt forces some of its units did not fight
+    this turn. Per army, as the rules page words it: a battle fought elsewhere, or by another army,
+    does not excuse an army that stood by."""
     board = ctx.board
     for player, faction in sorted(board.factions.items()):
         if faction.kind != NAGA:
             continue
-        fought = {p for info in ctx.battle_info.values() for side in info["sides"] if player in side
-                  for other in info["sides"] if other is not side for p in other}
-        for province in sorted({u.province for u in board.units.values() if u.faction == player and u.models > 0 and not u.yojimbo}):
-            for near in ctx.map.neighbours(province):
-                foes = [f for f in board.force_players(near) if board.corrupt(f) and f not in fought]
-                if foes:
-                    ctx.warn(f"the Naga army in {ctx.name(province)} did not attack {ctx.name(foes[0])}'s forces next door in "
-                             f"{ctx.name(near)}", (), rule="Naga must attack the Shadowlands and the corrupt whenever they can (L164)",
-                             hint="an opportunity is the group's judgement: this is only a reminder")
-                    return
+        armies: dict[str, list] = {}
+        for unit in sorted(board.units.values(), key=lambda u: u.id):
+            if unit.faction == player and unit.models > 0 and not unit.yojimbo:
+                armies.setdefault(unit.province, []).append(unit)
+        for province, units in sorted(armies.items()):
+            reminder = next(((foe, near) for near in ctx.map.neighbours(province)
+                             for foe in board.force_players(near)
+                             if board.corrupt(foe) and any(foe not in ctx.foes.get(u.id, ()) for u in units)), None)
+            if reminder:
+                foe, near = reminder
+                ctx.warn(f"the Naga army in {ctx.name(province)} did not attack {ctx.name(foe)}'s forces next door in "
+                         f"{ctx.name(near)}", (), rule="Naga must attack the Shadowlands and the corrupt whenever they can (L164)",
+                         hint="an opportunity is the group's judgement: this is only a reminder")

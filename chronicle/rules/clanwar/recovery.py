@@ -1,6 +1,8 @@
 """The Recovery phase (seed L126-135), in the seed's order: check victory; Wounded and Maimed
 personalities back at 1 wound and 0 void; healing; casualties recovered; new forces placed;
-taxes collected. Personality experience (a fact, L157-160) is applied after the healing.
+taxes collected. Personality experience (a fact, L157-160) is applied after the healing; a Void
+ring it raises brings its Void point at once (L160), so the order never costs a rested
+personality the point L132 gives back.
 """
 
 from __future__ import annotations
@@ -248,7 +250,9 @@ def experience(ctx) -> None:
             continue
         changes = {ring: before + 1, "experienced": True, "unique": True, "gained": person.gained + (ring,)}
         if ring == "void":
-            changes["void_points"] = person.void_points
+            # L160: 'all benefits of the increased ring immediately': the new Void point comes with
+            # the ring, so one who rested (L132: all Void back) ends the Recovery with all of it
+            changes["void_points"] = person.void_points + 1
         if new_name:
             changes["name"] = new_name
             changes["type"] = normal(new_name)
