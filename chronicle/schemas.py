@@ -200,7 +200,8 @@ def _explained(doc: Document, path: tuple, error) -> list[Problem]:
     hint = error.schema.get("description")
     if error.validator == "enum" and isinstance(error.instance, str):
         hint = did_you_mean(error.instance, [str(v) for v in error.validator_value]) or hint
-    return [doc.locate(Problem(_message(error), hint=hint, path=path))]
+    # ``x-rule``: the rule of the seed a bound or size stands for, named instead of [file format]
+    return [doc.locate(Problem(_message(error), hint=hint, path=path, rule=error.schema.get("x-rule")))]
 
 
 def _verb_hint(error) -> str:

@@ -91,7 +91,8 @@ def fight(ctx, entry, due) -> None:
     written = [p for side in entry.sides for p in side]
     for player in sorted(set(written)):
         if written.count(player) > 1:
-            ctx.problem(f"{ctx.name(player)} is on two sides", at + ("sides",), rule="battle sides")
+            ctx.problem(f"{ctx.name(player)} is on two sides", at + ("sides",), hint="write each player on one side; one who changed sides during the battle goes under switched:",
+                        rule="battle sides")
             return
     for j, side in enumerate(entry.sides):
         for k, player in enumerate(side):
@@ -142,7 +143,8 @@ def fight(ctx, entry, due) -> None:
             ctx.problem(f"{ctx.name(by)} and {ctx.name(other)} did not fight on opposite sides here", where,
                         rule="fighting an ally breaks the alliance (L146)", hint="an alliance is broken outside battle in start: broken:")
     if len(final) < 2:
-        ctx.problem(f"the battle of {ctx.name(province)} has one side left", at + ("sides",), rule="battle sides")
+        ctx.problem(f"the battle of {ctx.name(province)} has one side left", at + ("sides",), hint="a battle has two sides or more: check sides: and switched:",
+                    rule="battle sides")
         return
     if entry.winner is not None and entry.winner not in side_of:
         ctx.problem(f"the winner {ctx.name(entry.winner)} did not fight here", at + ("winner",), rule="battle results",
@@ -181,7 +183,8 @@ def fight(ctx, entry, due) -> None:
         state = outcome.state if outcome else "ready"
         left = bool(outcome and outcome.left_table)
         if lost > unit.models:
-            ctx.problem(f"{unit.id} had {unit.models} models: it cannot lose {lost}", outcome.at + ("lost",), rule="battle results",
+            ctx.problem(f"{unit.id} had {unit.models} models: it cannot lose {lost}", outcome.at + ("lost",), hint=f"lost: counts the models removed in the battle, at most {unit.models}",
+                        rule="battle results",
                         about=(unit.id,))
             lost = unit.models
         remaining = unit.models - lost
@@ -230,10 +233,12 @@ def _decks(ctx, entry, side_of) -> None:
     size = ctx.options["deck_battle"]
     for player, (cards, where) in sorted(entry.decks.items()):
         if player not in side_of:
-            ctx.problem(f"{ctx.name(player)} did not fight here", where, rule="the tactical deck (L74)", at_key=True)
+            ctx.problem(f"{ctx.name(player)} did not fight here", where, hint="decks: lists only the decks of players who fought this battle",
+                        rule="the tactical deck (L74)", at_key=True)
             continue
         if len(cards) != size:
-            ctx.problem(f"{ctx.name(player)}'s battle deck has {len(cards)} cards, not {size}", where, rule="the tactical deck (L74)")
+            ctx.problem(f"{ctx.name(player)}'s battle deck has {len(cards)} cards, not {size}", where, hint=f"a battle deck is {size} cards (option deck_battle) out of the player's pool",
+                        rule="the tactical deck (L74)")
         pool = list(ctx.board.factions[player].deck)
         if not pool:
             ctx.problem(f"{ctx.name(player)} has no card pool to build a deck from", where, rule="the tactical deck (L74)",
@@ -247,6 +252,7 @@ def _decks(ctx, entry, side_of) -> None:
                 extra.append(card)
         if extra:
             ctx.problem(f"{ctx.name(player)}'s battle deck has cards not in its pool: {', '.join(extra)}", where,
+                        hint="a battle deck is drawn from the player's card pool (deck: in campaign.yaml)",
                         rule="the tactical deck (L74)")
 
 
@@ -327,10 +333,12 @@ def _personalities(ctx, entry, fighting, province) -> None:
         pid = person.id
         if outcome.reincarnated:
             if not person.reincarnates:
-                ctx.problem(f"{pid} has no reincarnation ability", outcome.at + ("reincarnated",), rule="Shiba Ujimitsu (L167)")
+                ctx.problem(f"{pid} has no reincarnation ability", outcome.at + ("reincarnated",), hint="only Shiba Ujimitsu (or a personality bought with reincarnates: true) reincarnates",
+                            rule="Shiba Ujimitsu (L167)")
             else:
                 if outcome.removed:
                     ctx.problem(f"{pid} reincarnated in the battle: he makes no fate roll", outcome.at + ("removed",),
+                                hint="remove removed: and his fate dice: the old Ujimitsu is Dead",
                                 rule="Shiba Ujimitsu (L167)", severity="warning")
                 reincarnate(ctx, pid, outcome.reincarnated, outcome.at + ("reincarnated",), "battle")
                 continue
@@ -338,9 +346,11 @@ def _personalities(ctx, entry, fighting, province) -> None:
             _fate(ctx, board.personalities[pid], outcome, province)
             continue
         if outcome.reincarnate:
-            ctx.problem(f"{pid} did not die: he does not reincarnate", outcome.at + ("reincarnate",), rule="Shiba Ujimitsu (L167)")
+            ctx.problem(f"{pid} did not die: he does not reincarnate", outcome.at + ("reincarnate",), hint="reincarnate: is for an Ujimitsu whose fate roll leaves him Dead: remove it",
+                        rule="Shiba Ujimitsu (L167)")
         if outcome.maimed:
-            ctx.problem(f"{pid} was not removed as a casualty: it cannot be Maimed", outcome.at + ("maimed",), rule="fate (L120)")
+            ctx.problem(f"{pid} was not removed as a casualty: it cannot be Maimed", outcome.at + ("maimed",), hint="maimed: goes with removed: true and fate dice that Maim",
+                        rule="fate (L120)")
         person = board.personalities[pid]
         if outcome.wounds >= person.wounds:
             ctx.problem(f"{pid} has {person.wounds} wounds left: taking {outcome.wounds} takes it to 0, removed as a casualty",
@@ -352,7 +362,8 @@ def _personalities(ctx, entry, fighting, province) -> None:
 
 def _fate(ctx, person, outcome, province) -> None:
     """L119-120: 1d10 + wounds over max below Earth: Wounded; else 1d10 + over under Void: Maimed;
-    else Dead. Strictly below (Q15)."""
+    else Dead. Strictly below (Q15). What the entry says of the outcome (maimed:, reincarnate:) is
+    judged against the dice: when they were written wrong, that is one error, not a second."""
     board = ctx.board
     pid = person.id
     over = outcome.over
@@ -370,13 +381,14 @@ def _fate(ctx, person, outcome, province) -> None:
         if ring is None:
             ctx.problem(f"{pid} is Maimed: which ring does {ctx.name(person.faction)} lower?", outcome.at,
                         hint="write maimed: earth (or water, fire, air, void) in its entry: the controlling player's choice",
-                        rule="a Maimed personality loses 1 from a ring of its player's choice (L120)")
+                        rule="a Maimed personality loses 1 from a ring of its player's choice (L120)", about=(pid,))
         elif getattr(person, ring) is None:
             ctx.problem(f"{pid}'s {ring.title()} is not known", outcome.at + ("maimed",), rule="fate (L120)",
                         hint="give the personality's rings on its purchase or in the catalogue")
             ring = None
     elif outcome.maimed:
-        ctx.problem(f"{pid} is {result}, not Maimed: no ring is lost", outcome.at + ("maimed",), rule="fate (L120)")
+        ctx.problem(f"{pid} is {result}, not Maimed: no ring is lost", outcome.at + ("maimed",), hint="maimed: RING only when the fate dice Maim (the Earth die passed, the Void die failed): remove it or correct the dice",
+                    rule="fate (L120)", about=(pid,))
     changes = {"status": result, "wounds": 0, "void_points": 0}
     if ring:
         changes[ring] = max(0, getattr(person, ring) - 1)
@@ -394,11 +406,12 @@ def _fate(ctx, person, outcome, province) -> None:
         if outcome.reincarnate is None:
             ctx.problem(f"{pid} is Dead: he must reincarnate in the Recovery phase", outcome.at,
                         hint="write reincarnate: TARGET (any legal target of his army, anywhere)",
-                        rule="a dead Shiba Ujimitsu must reincarnate (L167)")
+                        rule="a dead Shiba Ujimitsu must reincarnate (L167)", about=(pid,))
         else:
             ctx.recovery_reincarnations[pid] = (outcome.reincarnate, outcome.at + ("reincarnate",))
     elif outcome.reincarnate:
-        ctx.problem(f"{pid} is not Dead: he does not reincarnate", outcome.at + ("reincarnate",), rule="Shiba Ujimitsu (L167)")
+        ctx.problem(f"{pid} is not Dead: he does not reincarnate", outcome.at + ("reincarnate",), hint="reincarnate: only when the fate dice leave him Dead: remove it",
+                    rule="Shiba Ujimitsu (L167)", about=(pid,))
 
 
 def reincarnate(ctx, old_id, target_id, path, when) -> None:
@@ -491,7 +504,8 @@ def _experience(ctx, unit, outcome, leader) -> None:
     penalty = outcome.penalty if outcome and outcome.penalty is not None else None
     if state == "ready":
         if penalty:
-            ctx.problem(f"{unit.id} was Ready: it has no Broken or Routing penalty", where + ("penalty",), rule="experience checks (L155)")
+            ctx.problem(f"{unit.id} was Ready: it has no Broken or Routing penalty", where + ("penalty",), hint="penalty: is for a unit that ended Broken or Routed: remove it",
+                        rule="experience checks (L155)")
         penalty = 0
     elif penalty is None:
         penalty = ctx.options["broken_penalty" if state == "broken" else "routed_penalty"]
@@ -534,11 +548,13 @@ def _control(ctx, entry, province, controller, winners):
     control = entry.control
     if entry.winner is None:
         if control:
-            ctx.problem("a battle without a winner changes no control", control[2], rule="control of the province (L121)")
+            ctx.problem("a battle without a winner changes no control", control[2], hint="remove control:, or write the winner",
+                        rule="control of the province (L121)")
         return controller, N_("no winner: control unchanged (Q20)"), None
     if controller in winners:
         if control:
             ctx.problem(f"{ctx.name(controller)} held {ctx.name(province)} and won: it keeps it", control[2],
+                        hint="remove control: a defender who wins keeps the province (L122)",
                         rule="allied defenders: whoever controlled the province keeps it (L122)")
         return controller, N_("the defender held it (L121-122)"), None
     liberation = None
@@ -555,14 +571,17 @@ def _control(ctx, entry, province, controller, winners):
                 return who, N_("liberated and returned to its original owner (L123)"), ("returned", liberators[0], who)
         elif kind == "neutral":
             if len(winners) < 2:
-                ctx.problem("only allied winners who cannot agree leave a province neutral", where, rule="allied winners (L124)")
+                ctx.problem("only allied winners who cannot agree leave a province neutral", where, hint="control: neutral is for two or more allied winners; one winner takes the province",
+                            rule="allied winners (L124)")
             else:
                 return None, N_("allied winners left it neutral, occupied by both (L124)"), ("joint",)
         elif kind == "to":
             if who not in winners:
-                ctx.problem(f"{ctx.name(who)} did not win here", where, rule="allied winners (L124)")
+                ctx.problem(f"{ctx.name(who)} did not win here", where, hint=f"control: to: names one of the winners: {', '.join(map(ctx.name, winners)) or 'none'}",
+                            rule="allied winners (L124)")
             elif len(winners) < 2:
-                ctx.problem("the one winner takes the province: control: is for allied winners", where, rule="allied winners (L124)",
+                ctx.problem("the one winner takes the province: control: is for allied winners", where, hint="remove control: the one winner takes it (L121)",
+                            rule="allied winners (L124)",
                             severity="warning")
             else:
                 return _monk_limit(ctx, province, who, controller, original, N_("the allied winners agreed (L124)"))
@@ -653,17 +672,19 @@ def captures(ctx) -> None:
     for pid, by, path in ctx.record.captured:
         person = board.personalities.get(pid)
         if not ctx.options["capture"]:
-            ctx.problem("this campaign has no capture (option capture: false)", path, rule="capture")
+            ctx.problem("this campaign has no capture (option capture: false)", path, hint="set options: capture: true in campaign.yaml, or remove the capture",
+                        rule="capture")
             continue
         if person is None or person.status not in (ACTIVE, WOUNDED, MAIMED):
             ctx.unknown("personality", pid, path + ("personality",), "capture")
             continue
         if board.allied(person.faction, by):
-            ctx.problem(f"{ctx.name(by)} is {ctx.name(person.faction)}'s ally: it captures no one of theirs", path + ("by",), rule="capture")
+            ctx.problem(f"{ctx.name(by)} is {ctx.name(person.faction)}'s ally: it captures no one of theirs", path + ("by",), hint="a personality is captured by an enemy, never by an ally",
+                        rule="capture")
             continue
         if by not in board.force_players(person.province):
             ctx.problem(f"{ctx.name(by)} has no forces in {ctx.name(person.province)}, where {pid} stands", path + ("by",),
-                        rule="capture")
+                        hint="the captor needs forces in the province where the personality stands", rule="capture")
             continue
         for unit in [u for u in board.units.values() if u.leader == pid]:
             board.units[unit.id] = unit.but(leader=None)
@@ -672,11 +693,12 @@ def captures(ctx) -> None:
     for pid, where, path in ctx.record.released:
         person = board.personalities.get(pid)
         if person is None or person.status != CAPTURED:
-            ctx.problem(f"{pid} is not held captive", path + ("personality",), rule="capture")
+            ctx.problem(f"{pid} is not held captive", path + ("personality",), hint="released: is for a personality captured earlier (status captured)",
+                        rule="capture")
             continue
         if not board.friendly(person.faction, where):
             ctx.problem(f"{pid} returns to {ctx.name(where)}, which is not friendly to {ctx.name(person.faction)}", path + ("at",),
-                        rule="capture")
+                        hint="a released personality returns to a province its player or an ally controls", rule="capture")
             continue
         board.personalities[pid] = person.but(status=ACTIVE, captured_by=None, province=where)
         ctx.emit(Released(pid, person.faction, where))
