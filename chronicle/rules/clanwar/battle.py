@@ -41,7 +41,13 @@ def battle_phase(ctx) -> None:
     ctx.battle_info = {}
     due = contested(ctx)
     for entry in ctx.record.battles:
+        fought_before = ctx.battle_info.get(entry.province)
         fight(ctx, entry, due)
+        if ctx.battle_info.get(entry.province) is fought_before:
+            # refused: what its forces' dice and outcomes say is not judged again (one slip, one error)
+            for some in [u.id for u in ctx.board.units_in(entry.province)] + \
+                    [q.id for q in ctx.board.personalities_in(entry.province)]:
+                ctx.doubt.setdefault(some, f"turn {ctx.turn}: the battle of {ctx.name(entry.province)} is not fought as written")
     written = {entry.province for entry in ctx.record.battles}
     for province in due:
         # an entry written but refused has had its error; saying "not entered" too would be two errors for one cause
@@ -88,12 +94,25 @@ def fight(ctx, entry, due) -> None:
                     hint=("armies there: " + ", ".join(map(ctx.name, sorted(armies)))) if armies else "no army stands there",
                     rule="a battle wherever opposing armies meet (L81)")
         return
+    # suspicious entries (issue 7), each one error with a hint, before anything else is judged
     written = [p for side in entry.sides for p in side]
+    for j, side in enumerate(entry.sides):
+        twice = next((p for k, p in enumerate(side) if p in side[:k]), None)
+        if twice is not None:
+            ctx.problem(f"this battle names {ctx.name(twice)} twice on one side", at + ("sides", j),
+                        hint="list each player once", rule="battle sides")
+            return
     for player in sorted(set(written)):
         if written.count(player) > 1:
-            ctx.problem(f"{ctx.name(player)} is on two sides", at + ("sides",), hint="write each player on one side; one who changed sides during the battle goes under switched:",
+            ctx.problem(f"{ctx.name(player)} is on two sides", at + ("sides",),
+                        hint="write each player on one side; one who changed sides during the battle goes under switched:",
                         rule="battle sides")
             return
+    if sum(1 for side in entry.sides if side) < 2:
+        ctx.problem(f"the battle of {ctx.name(province)} has one side: {' and '.join(map(ctx.name, written))} on it"
+                    if written else f"the battle of {ctx.name(province)} has no side", at + ("sides",),
+                    hint="a battle has two sides or more, each a list: sides: [[PLAYER], [ENEMY]]", rule="battle sides")
+        return
     for j, side in enumerate(entry.sides):
         for k, player in enumerate(side):
             if player not in present:

@@ -187,8 +187,9 @@ BATTLE = {
     "type": "object", "required": ["at", "sides"], "additionalProperties": False,
     "properties": {
         "at": PROVINCE,
-        "sides": {"type": "array", "minItems": 2, "maxItems": 12,
-                  "items": {"type": "array", "items": PLAYER, "minItems": 1, "maxItems": 12, "uniqueItems": True},
+        # two sides or more, each player once: checked by the rules (battle.py) in their words, one error a slip
+        "sides": {"type": "array", "maxItems": 12,
+                  "items": {"type": "array", "items": PLAYER, "maxItems": 12},
                   "description": "The players on each side as the battle began."},
         "switched": {"type": "object", "additionalProperties": count(0, 11),
                      "description": "A player who switched sides during the battle -> the side (0, 1, ...) it ended on (L146)."},
