@@ -27,7 +27,9 @@ A case file holds::
 * ``generals``: player -> a subset of his General's JSON (pending, since, battles, killed).
 * ``calendar``: territory -> a subset of that clash's JSON (kind, answer, opponent, outcome,
   new_owner, rule, route, cost, result ...); ``calendar_at``: the exact list of territories clashed for.
-* ``order``: the turn's order of play; ``events``: event kinds that must occur; ``no_events``.
+* ``order``: the turn's order of play; ``events``: events that must occur, each its kind or a
+  subset of its JSON (``{kind: territory-conquered, player: anna, at: noce, loser: bruno, rule: R31}``);
+  ``no_events``: kinds that must not.
 * ``winner``, ``game_over``, ``in_progress``, ``final`` (a subset of the final's JSON).
 * ``problems``: every error and warning of the whole replay, each ``{severity, rule, message}``:
   ``severity`` defaults to error, ``rule`` the rule the problem names, ``message`` a substring (or
@@ -144,7 +146,11 @@ def check_state(state: dict, expect: dict, label: str) -> list[str]:
                 wrong.append(f"{label}: clash at {territory}: {key} = {clash.get(key)!r}, expected {value!r}")
     kinds = [e["kind"] for e in state["events"]]
     for kind in expect.get("events") or []:
-        if kind not in kinds:
+        if isinstance(kind, dict):      # an event with the fields it must carry
+            same = [e for e in state["events"] if e["kind"] == kind["kind"]]
+            if not any(all(matches(v, e.get(k)) for k, v in kind.items()) for e in same):
+                wrong.append(f"{label}: no event {kind!r} among {[{k: e.get(k) for k in kind} for e in same] or kinds}")
+        elif kind not in kinds:
             wrong.append(f"{label}: no {kind!r} event among {kinds}")
     for kind in expect.get("no_events") or []:
         if kind in kinds:
