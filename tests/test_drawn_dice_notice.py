@@ -44,6 +44,22 @@ def position(run, root) -> dict:
     return plain({key: value for key, value in state.items() if key not in ("dice", "events")})
 
 
+def told_then_written(run, root, check, expected: list[str], written: str) -> None:
+    """``check`` (chronicle check's result) and a build give the notice ``expected``; with the turn
+    file rewritten as ``written`` (the drawn values entered at the table) the position is the same
+    and nothing is drawn or told."""
+    assert notice(check.stderr) == expected
+    built = run("build", root, "--quiet")
+    assert built.exit_code == 0, built.output
+    assert notice(built.stderr) == expected
+    before = position(run, root)
+    (root / "content" / "turns" / "001.yaml").write_text(written, encoding="utf-8")
+    again = run("check", root)
+    assert again.exit_code == 0, again.output
+    assert notice(again.stderr) == [] and drawn_dice(run, root) == []
+    assert position(run, root) == before
+
+
 # ---- Clan War ------------------------------------------------------------------------------------
 
 BATTLE = textwrap.dedent("""\
@@ -69,18 +85,8 @@ def test_clanwar_check_and_build_name_the_dice_the_seed_drew(run, make_campaign)
         "write them there to use the table's rolls):",
         f"  experience, crane-1: {values['crane-1'][0]}, {values['crane-1'][1]}",
         f"  experience, lion-1: {values['lion-1'][0]}, {values['lion-1'][1]}"]
-    assert notice(result.stderr) == expected
-    built = run("build", root, "--quiet")
-    assert built.exit_code == 0, built.output
-    assert notice(built.stderr) == expected
-    # the same values written at the table: the same position, and nothing drawn
-    before = position(run, root)
-    (root / "content" / "turns" / "001.yaml").write_text(
-        BATTLE + yaml.safe_dump({"dice": {"experience": values}}, default_flow_style=None), encoding="utf-8")
-    again = run("check", root)
-    assert again.exit_code == 0, again.output
-    assert notice(again.stderr) == [] and drawn_dice(run, root) == []
-    assert position(run, root) == before
+    told_then_written(run, root, result, expected,
+                      BATTLE + yaml.safe_dump({"dice": {"experience": values}}, default_flow_style=None))
 
 
 def test_clanwar_the_notice_is_for_the_last_turn_only(run, make_campaign):
@@ -100,8 +106,7 @@ SKIRMISH = ("turn: 1\norders: {anna: [Schermaglia GOLA]}\nanswers:\n  gola: {int
 def test_campagna_check_and_build_name_the_dice_the_seed_drew(run, tmp_path):
     """Anna's General is killed at Gola and his fate D6 (R48) is not written: the seed rolls it."""
     write_campagna(tmp_path, options={"min_actions": 0})
-    turn = tmp_path / "content" / "turns" / "001.yaml"
-    turn.write_text(SKIRMISH + "}\n", encoding="utf-8")
+    (tmp_path / "content" / "turns" / "001.yaml").write_text(SKIRMISH + "}\n", encoding="utf-8")
     result = run("check", tmp_path)
     assert result.exit_code == 0, result.output
     (die,) = drawn_dice(run, tmp_path)
@@ -110,14 +115,4 @@ def test_campagna_check_and_build_name_the_dice_the_seed_drew(run, tmp_path):
         "Drawn from the campaign seed in turn 1 (1 die not written in content/turns/001.yaml; "
         "write them there to use the table's rolls):",
         f"  fate, Gola, Anna: {die['value']}"]
-    assert notice(result.stderr) == expected
-    built = run("build", tmp_path, "--quiet")
-    assert built.exit_code == 0, built.output
-    assert notice(built.stderr) == expected
-    # written at the table: the same fate, nothing drawn
-    before = position(run, tmp_path)
-    turn.write_text(SKIRMISH + f", fate: {{anna: {die['value']}}}}}\n", encoding="utf-8")
-    again = run("check", tmp_path)
-    assert again.exit_code == 0, again.output
-    assert notice(again.stderr) == [] and drawn_dice(run, tmp_path) == []
-    assert position(run, tmp_path) == before
+    told_then_written(run, tmp_path, result, expected, SKIRMISH + f", fate: {{anna: {die['value']}}}}}\n")
