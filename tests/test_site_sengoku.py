@@ -293,7 +293,7 @@ def test_sengoku_map_draws_armies_with_strength_marks_and_sea_routes(pending):
     assert any(p.status == "besieged" for p in summary.pieces), "the cut example should leave an army besieged"
     classes = [e.get("class") for e in root.iter()]
     assert "mark mark-capital" in classes and "mark mark-fortress" in classes and "mark mark-kyoto" in classes
-    sea = [e for e in root.iter(f"{SVG}line") if e.get("class") == "link link-sea"]
+    sea = [e for e in root.iter(f"{SVG}path") if e.get("class") == "link link-sea"]
     assert sea and all(e.get("stroke-dasharray") for e in sea)
     legend = page.split('class="legend"')[1].split("</ul>")[0]
     assert "Besieged army (in its castle)" in legend and "Army: its number and strength" in legend

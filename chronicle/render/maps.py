@@ -37,7 +37,7 @@ from typing import Mapping
 
 import shapely
 from markupsafe import Markup
-from shapely.geometry import MultiPoint, Point, Polygon
+from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.ops import voronoi_diagram
 from shapely.strtree import STRtree
 
@@ -48,6 +48,7 @@ from . import palette
 from .labels import READABLE_PX, ZOOMS, place_labels
 from .overlay import Overlay
 from .pieces import Counters
+from . import terrain as terrain_kit
 
 NEUTRAL_FILL = "#e4e0d4"
 SEA_FILL = "#dce9f2"
@@ -385,6 +386,8 @@ class _Layers:
     label_boxes: tuple[Box, ...]
     links: str
     coast: str
+    terrain_under: str = ""        # land beyond the map, the shore's glow: under the provinces
+    terrain_over: str = ""         # mountain chains, rivers, fords and the coastline, on their borders
 
 
 class MapPainter:
@@ -400,6 +403,8 @@ class MapPainter:
         self._names = {pid: campaign.name_of(pid) for pid in campaign.map.provinces}
         self._widths = {pid: text_width(n) for pid, n in self._names.items()}
         self._shapes = _shapes(self.geometry.outlines)
+        self.terrain = terrain_kit.terrain(campaign.map, self._shapes, self.geometry.links, self.geometry.unit,
+                                           draws_coast=bool(self.geometry.coast))
         if marked is None:
             marked = {p.capital: 1 for p in campaign.players if getattr(p, "capital", None)}
         self.marked = {pid: n for pid, n in marked.items() if n and pid in self.geometry.anchors}
@@ -482,7 +487,10 @@ class MapPainter:
     def _make_layers(self, scale: float) -> _Layers:
         g = self.geometry
         px = 1 / scale
-        zones = [self._mark_zone(pid, n, px) for pid, n in sorted(self.marked.items())]
+        marks = [self._mark_zone(pid, n, px) for pid, n in sorted(self.marked.items())]
+        ground = self.terrain
+        drawn = [terrain_kit.zones(b.lines, px) for b in ground.borders] + [terrain_kit.zones(ground.coastline, px, 2.0)]
+        zones = marks + [z for part in drawn for z in part]
         labels = place_labels(g, self._names, self._widths, self._shapes, zones, self.marked, scale)
         pad = 2.5 * px                   # the letters' halo and a browser's taller text box
         boxes = tuple((b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad)
@@ -495,24 +503,55 @@ class MapPainter:
         label_svg = (f'<g class="labels" fill="{INK}" stroke="#ffffff" stroke-width="{_fmt(2.6 * px, self._d + 1)}" '
                      f'stroke-linejoin="round" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="600" '
                      f'style="paint-order:stroke" pointer-events="none" aria-hidden="true">{"".join(parts)}</g>')
-        return _Layers(scale, labels, label_svg, boxes, self._link_layer(px), self._coast_open(px))
+        return _Layers(scale, labels, label_svg, boxes, self._link_layer(px, list(boxes) + marks), self._coast_open(px),
+                       self._terrain_under(px), self._terrain_over(px))
+
+    def _terrain_under(self, px: float) -> str:
+        ground = self.terrain
+        return (terrain_kit.draw_beyond(ground.beyond, COAST_FILL, self.f)
+                + terrain_kit.draw_shore_glow(ground.coastline, px, self.f))
+
+    def _terrain_over(self, px: float) -> str:
+        ground = self.terrain
+        parts = []
+        for b in ground.borders:
+            title = f"{self._names[b.a]} – {self._names[b.b]}: {terrain_kit.border_label(b.kind).lower()}"
+            parts.append(terrain_kit.draw_border(b.kind, b.lines, px, self.f, f"link link-{b.kind} border", title))
+        parts.append(terrain_kit.draw_coastline(ground.coastline, px, self.f, tr(terrain_kit.COAST_LABEL)))
+        body = "".join(parts)
+        return f'<g class="terrain">{body}</g>' if body else ""
 
     def _coast_open(self, px: float) -> str:
         return f'<g class="coast" fill="{COAST_FILL}" stroke="#b3ae9f" stroke-width="{_fmt(0.6 * px, self._d + 1)}">'
 
-    def _link_layer(self, px: float) -> str:
+    def _link_layer(self, px: float, avoid=()) -> str:
+        """A line from centre to centre for each link the map does not already show (a shared
+        border shows a land link on a map of outlines; a mountain, river or ford shared border is
+        drawn on it), broken where it would run over a name or a mark of ``avoid``."""
         g = self.geometry
+        on_borders = self.terrain.on_borders
+        obstacles = [shapely.box(*b) for b in avoid]
+        tree = STRtree(obstacles) if obstacles else None
         parts = []
         for a, b, kind in g.links:
-            if g.drawn_from == "outlines" and kind == "land":
-                continue      # a shared border already shows a land link
+            if (g.drawn_from == "outlines" and kind == "land") or (a, b, kind) in on_borders:
+                continue
             colour, dash, width = LINK_STYLE.get(kind, LINK_STYLE["land"])
-            (x1, y1), (x2, y2) = g.anchors[a], g.anchors[b]
+            line = LineString([g.anchors[a], g.anchors[b]])
+            if tree is not None:
+                hit = tree.query(line, predicate="intersects")
+                if len(hit):
+                    line = line.difference(shapely.unary_union([obstacles[i] for i in hit]))
+            pieces = [piece for piece in getattr(line, "geoms", [line])
+                      if isinstance(piece, LineString) and piece.length > 3 * px]
+            if not pieces:
+                continue
+            d = "".join("M" + "L".join(f"{self.f(x)},{self.f(y)}" for x, y in piece.coords) for piece in pieces)
             dashed = f' stroke-dasharray="{",".join(_fmt(v * px, self._d + 1) for v in dash)}"' if dash else ""
-            parts.append(f'<line class="link link-{kind}" x1="{self.f(x1)}" y1="{self.f(y1)}" x2="{self.f(x2)}" y2="{self.f(y2)}" '
+            parts.append(f'<path class="link link-{kind}" d="{d}" '
                          f'stroke="{colour}" stroke-width="{_fmt(width * px, self._d + 1)}" opacity="0.85"{dashed}>'
                          f'<title>{escape(self._names[a])} – {escape(self._names[b])}: {escape(link_label(kind).lower())}'
-                         f'</title></line>')
+                         f'</title></path>')
         return f'<g class="links" fill="none" stroke-linecap="round">{"".join(parts)}</g>'
 
     def _mark_zone(self, pid: str, count: int, px: float) -> Box:
@@ -566,12 +605,14 @@ class MapPainter:
                 (f' width="{round(w * scale)}" height="{round(h * scale)}"' if standalone else "") + ">")
         out = [head, f"<title>{escape(title or self.campaign.title)}</title>", self._style(px, ids)]
         out.append(f'<rect class="sea" x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" fill="{SEA_FILL}"/>')
+        out.append(layers.terrain_under)
         out.append(self._coast(layers, keep))
         out.append(self._provinces(summary, changed, href, ids, px, keep, tint))
         if changed:
             out.append(self._outlines(sorted(p for p in changed if keep(g.boxes[p])), "changed-outlines",
                                       "changed-outline", CHANGED, 2.6 * px, f"{_fmt(5 * px, self._d + 1)},{_fmt(3 * px, self._d + 1)}",
                                       reuse=ids))
+        out.append(layers.terrain_over)
         out.append(layers.links)
         if focus:
             out.append(self._focus(focus, px))
@@ -765,10 +806,21 @@ class MapPainter:
         for mark in sorted({m for marks in summary.marks.values() for m in marks}):
             items.append(LegendItem("mark", mark_name(mark).capitalize(), None, mark,
                                     _sample(_mark_shape(mark, 8, 8, 7, lambda v: _fmt(v, 1), "", ""), 16)))
-        kinds = sorted({kind for _a, _b, kind in self.geometry.links
-                        if not (kind == "land" and self.geometry.drawn_from == "outlines")})
+        on_borders = self.terrain.on_borders
+        kinds = sorted({kind for a, b, kind in self.geometry.links
+                        if not (kind == "land" and self.geometry.drawn_from == "outlines") and (a, b, kind) not in on_borders})
         for kind in kinds:
             items.append(LegendItem("link", link_label(kind), LINK_STYLE.get(kind, LINK_STYLE["land"])[0], kind))
+        small = lambda v: _fmt(v, 1)    # noqa: E731
+        for kind in sorted({b.kind for b in self.terrain.borders}):
+            drawing = terrain_kit.draw_border(kind, (((2.0, 12.0), (14.0, 7.0), (30.0, 10.0)),), 1.0, small)
+            items.append(LegendItem("border", terrain_kit.border_label(kind), None, f"border-{kind}", _sample(drawing, 32, 18)))
+        if self.terrain.coastline:
+            drawing = (f'<rect x="0" y="0" width="32" height="9" fill="{NEUTRAL_FILL}"/>'
+                       f'<rect x="0" y="9" width="32" height="9" fill="{SEA_FILL}"/>'
+                       f'<path d="M0,11H32" stroke="{terrain_kit.SHORE_GLOW}" stroke-width="4"/>'
+                       f'<path d="M0,9H32" stroke="{terrain_kit.SHORE}" stroke-width="2"/>')
+            items.append(LegendItem("border", tr(terrain_kit.COAST_LABEL), None, "coast", _sample(drawing, 32, 18)))
         if changed:
             items.append(LegendItem("changed", _("Changed hands this turn"), CHANGED, "changed"))
         if summary.pieces:
