@@ -96,7 +96,7 @@ def check_entry(ctx, entry, kind: str, players: tuple[str, ...], defender: str |
     for who, points in sizes:
         if who is not None and who not in players:
             ctx.problem(f"points for {name(who)}, who does not fight {title}", path + ("points", who), rule="R20",
-                        at_key=True)
+                        at_key=True, hint=f"{title} is fought by {' and '.join(name(p) for p in players)}")
         elif points < least:
             ctx.problem(f"{title} is fought at {least} points at least, {points} are written" +
                         (f" for {name(who)}" if who else ""), path + ("points",) + ((who,) if who else ()),
@@ -229,7 +229,8 @@ def _scenario(ctx, entry, kind: str, title: str) -> str | None:
         modifier = 0
     if abs(modifier) > ctx.options["scorreria_modifier"]:
         ctx.problem(f"the defender may change the scenario roll by at most {ctx.options['scorreria_modifier']}, "
-                    f"{modifier:+d} is written", path + ("modifier",), rule="R40")
+                    f"{modifier:+d} is written", path + ("modifier",), rule="R40",
+                    hint=f"write a modifier from -{ctx.options['scorreria_modifier']} to +{ctx.options['scorreria_modifier']}")
         modifier = 0
     if len(rolls) > 1 and kind != DECISIVA:
         ctx.problem(f"only the defender of a Battaglia decisiva may have the scenario die re-rolled, not in {title}",
@@ -237,7 +238,8 @@ def _scenario(ctx, entry, kind: str, title: str) -> str | None:
         rolls = rolls[-1:]
     if len(rolls) > 1 + ctx.options["decisiva_rerolls"]:
         ctx.problem(f"the defender may ask for {ctx.options['decisiva_rerolls']} re-roll(s) of the scenario die, "
-                    f"{len(rolls) - 1} are written", path + ("rolls",), rule="R43")
+                    f"{len(rolls) - 1} are written", path + ("rolls",), rule="R43",
+                    hint=f"rolls: [first, then at most {ctx.options['decisiva_rerolls']} re-roll(s)]")
     if not rolls:
         ctx.problem("the scenario roll is not written", path, rule="R35", hint="write roll: N")
         return entry.scenario
