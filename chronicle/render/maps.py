@@ -343,6 +343,19 @@ def _union(boxes) -> Box | None:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
+def _within(inner: Box, box) -> bool:
+    """Whether ``inner`` (x0, y0, x1, y1) lies inside ``box`` (x, y, w, h)."""
+    x, y, w, h = box
+    return inner[0] >= x and inner[1] >= y and inner[2] <= x + w and inner[3] <= y + h
+
+
+def _at_least(box, size):
+    """``box`` (x, y, w, h) grown about its centre to at least ``size`` (w, h)."""
+    x, y, w, h = box
+    grow_w, grow_h = max(0.0, size[0] - w), max(0.0, size[1] - h)
+    return (x - grow_w / 2, y - grow_h / 2, w + grow_w, h + grow_h)
+
+
 def _meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
 
@@ -370,6 +383,7 @@ class MapFigure:
     x: float
     y: float
     action: bool = False               # (x, y) is this turn's action (else the middle of what is in play)
+    inset: Markup | None = None        # where the frame lies among the provinces in play, when it leaves some out
 
     @property
     def scrolls(self) -> bool:
@@ -412,6 +426,7 @@ class MapPainter:
         self._colours = {p.id: p.colour for p in campaign.players}
         self._layers: dict[float, _Layers] = {}
         self._piece_cache: dict = {}
+        self._inside_cache: dict = {}        # scale -> how much of each counter place lies in its province
         self._compact_q = self.geometry.quantum
 
     # ---- scale and frames ------------------------------------------------------------------
@@ -466,6 +481,67 @@ class MapPainter:
         if w * h >= 0.8 * full[2] * full[3]:
             return full
         return (x0, y0, w, h)
+
+    def action_frame(self, summary, changed=None) -> tuple[tuple[float, float, float, float], tuple | None]:
+        """A turn's frame, for the turn's own page: its action (orders, contests, what changed hands)
+        large, with the provinces in play around it; and, when that leaves provinces in play
+        outside, the frame of all of them for an overview beside it (else None).
+
+        What a player looks at a turn for is what happened in it: framed to everything in play,
+        a fight in one corner of a campaign that spans the map is drawn a few pixels wide. The
+        provinces in play close around it (a sixth of its size) stay in the frame (the
+        neighbours a reader needs to place it); those further away are on the overview, and
+        the whole map is one click away."""
+        g = self.geometry
+        in_play = self.in_play(summary, changed)
+        everything = self.frame(in_play)
+        action = self.action(summary, changed)
+        if not action:
+            return everything, None
+        x0, y0, x1, y1 = _union(g.boxes[p] for p in action)
+        reach = 0.15 * max(x1 - x0, y1 - y0) + 20 * g.unit
+        near = {p for p in in_play if x0 - reach <= g.anchors[p][0] <= x1 + reach and y0 - reach <= g.anchors[p][1] <= y1 + reach}
+        box = self.frame(action | near)
+        # never so close that the map loses its bearings: a third of everything in play at least
+        box = _at_least(box, (everything[2] / 3, everything[3] / 3))
+        # as wide as the page shows it (a narrower frame is shown with more of the map beside it)
+        box = _at_least(box, (box[3] * DESKTOP[0] / DESKTOP[1], 0.0))
+        if all(_within(g.boxes[p], box) for p in in_play):
+            return box, None
+        return box, everything
+
+    def inset(self, box, overview, title: str, corner: str = "bottom-right") -> Markup:
+        """A small overview of ``overview`` (the provinces of the map above, by reference: no
+        outline is written twice) with ``box``, the main map's frame, outlined on it."""
+        ox, oy, ow, oh = overview
+        px = max(ow, oh) / 200                 # the overview stands about 200 pixels wide
+        x, y, w, h = box
+        f = self.f
+        return Markup(
+            f'<svg class="map-inset at-{corner}" xmlns="http://www.w3.org/2000/svg" viewBox="{f(ox)} {f(oy)} {f(ow)} {f(oh)}" '
+            f'role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
+            f'<rect x="{f(ox)}" y="{f(oy)}" width="{f(ow)}" height="{f(oh)}" fill="{SEA_FILL}"/>'
+            f'<use href="#map-provinces"/>'
+            f'<rect class="inset-frame" x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" fill="none" stroke="#ffffff" '
+            f'stroke-width="{f(4 * px)}"/><rect class="inset-frame" x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" '
+            f'fill="none" stroke="{INK}" stroke-width="{f(2 * px)}"/></svg>')
+
+    def _inset_corner(self, box, overview, action) -> str:
+        """The corner of the map where the overview hides least of the turn's action (the top left
+        holds the zoom buttons)."""
+        g = self.geometry
+        x, y, w, h = box
+        iw = 0.2 * w                          # the overview is a fifth of the map's width (style.css)
+        ih = iw * overview[3] / overview[2]
+        boxes = [g.boxes[p] for p in action]
+        best = None
+        for corner, (cx, cy) in (("bottom-right", (x + w - iw, y + h - ih)), ("bottom-left", (x, y + h - ih)),
+                                 ("top-right", (x + w - iw, y))):
+            hidden = sum(max(0.0, min(b[2], cx + iw) - max(b[0], cx)) * max(0.0, min(b[3], cy + ih) - max(b[1], cy))
+                         for b in boxes)
+            if best is None or hidden < best[0] - 1e-9:
+                best = (hidden, corner)
+        return best[1]
 
     def around(self, pid: str) -> tuple[float, float, float, float]:
         """A square view box around province ``pid`` and its neighbours' near parts (a locator)."""
@@ -631,10 +707,11 @@ class MapPainter:
         out.append("</svg>")
         return "".join(out)
 
-    def figure(self, summary, *, changed=None, page_room=DESKTOP, **options) -> MapFigure:
+    def figure(self, summary, *, changed=None, page_room=DESKTOP, overview=None, **options) -> MapFigure:
         """The map of ``summary`` for a page, with how a phone first shows it (see
         :class:`MapFigure`): wide enough for its names, looking at this turn's action (its
-        orders, contests and changes), else at the provinces in play."""
+        orders, contests and changes), else at the provinces in play. ``overview``: a frame for a
+        small overview map beside it (see :meth:`action_frame`)."""
         changed = changed or {}
         box = options.pop("box", None) or self.frame(self.in_play(summary, changed))
         svg = self.svg(summary, changed=changed, box=box, room=page_room, **options)
@@ -642,7 +719,11 @@ class MapPainter:
         width = int(math.ceil(box[2] * scale))
         action = self.action(summary, changed)
         x, y = self.focus_point(action or self.in_play(summary, changed), box)
-        return MapFigure(Markup(svg), width, x, y, bool(action))
+        inset = None
+        if overview is not None and options.get("ids", True):
+            inset = self.inset(box, overview, _("Where this map lies among the provinces in play"),
+                               self._inset_corner(box, overview, action))
+        return MapFigure(Markup(svg), width, x, y, bool(action), inset)
 
     def focus_point(self, provinces, box) -> tuple[float, float]:
         """The middle of ``provinces`` in percent of ``box``'s width and height."""
@@ -666,10 +747,12 @@ class MapPainter:
             if pattern:
                 pattern_id = f"fill-{player.id}"
                 defs.append(palette.pattern_svg(pattern_id, player.colour, pattern, 7 * px, lambda v: _fmt(v, self._d + 1)))
-                rules.append(f".map .owner-{player.id}{{fill:url(#{pattern_id})}}")
+                rules.append(f".map .owner-{player.id},.province.owner-{player.id}{{fill:url(#{pattern_id})}}")
             else:
-                rules.append(f".map .owner-{player.id}{{fill:{player.colour}}}")
-        rules.append(f".map .neutral{{fill:{NEUTRAL_FILL}}}.map .once-held{{fill:{ONCE_HELD}}}")
+                rules.append(f".map .owner-{player.id},.province.owner-{player.id}{{fill:{player.colour}}}")
+        # (.province.x too: the overview beside a turn's map shows these provinces by reference, and
+        # a clone of <use> matches no rule that names an ancestor)
+        rules.append(f".map .neutral,.province.neutral{{fill:{NEUTRAL_FILL}}}.map .once-held{{fill:{ONCE_HELD}}}")
         shown = []
         for k in range(1, len(ZOOMS)):
             rules.append(f".map .t{k}{{display:none}}")
@@ -732,7 +815,8 @@ class MapPainter:
             if href is not None:
                 path = f'<a href="{escape(href(pid))}">{path}</a>'
             parts.append(path)
-        return (f'<g class="provinces" stroke="{BORDER}" stroke-width="{self._width(0.9 * px)}" stroke-linejoin="round" '
+        ident = ' id="map-provinces"' if ids else ""
+        return (f'<g{ident} class="provinces" stroke="{BORDER}" stroke-width="{self._width(0.9 * px)}" stroke-linejoin="round" '
                 f'fill-rule="evenodd"{self._scaled()}>{"".join(parts)}</g>')
 
     def _outlines(self, pids, group_class, path_class, colour, width, dash=None, reuse=False) -> str:
@@ -784,7 +868,7 @@ class MapPainter:
             marks = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in self.geometry.anchors and m]
             marked = {p for p, m in summary.marks.items() if m}
             counters = Counters(self.geometry.anchors, self._shapes, px, self.f, self.colour, _text_on,
-                                self.campaign.name_of)
+                                self.campaign.name_of, self._inside_cache.setdefault(round(scale, 9), {}))
             x, y, w, h = box
             inset = 3 * px
             kept = (summary, counters.layer(summary.pieces, marks, marked, layers.label_boxes, ids,

@@ -48,7 +48,11 @@ class SiteMaps:
         own = posixpath.normpath(page_path) == posixpath.normpath(view.path)
         anchor = "" if own else prefix + view.path
         title = _("The map at the start") if view.number == 0 else _("The map after turn %(number)s", number=view.number)
-        return self.painter.figure(view.summary, changed=view.changed if view.number else None, title=title,
+        changed = view.changed if view.number else None
+        box = overview = None
+        if own:      # a turn's page is about what happened in it; the home page about the whole campaign
+            box, overview = self.painter.action_frame(view.summary, changed)
+        return self.painter.figure(view.summary, changed=changed, title=title, box=box, overview=overview,
                                    href=lambda pid: f"{prefix}provinces/{pid}.html",
                                    event_href=lambda index: f"{anchor}#e-{index}")
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 from html import escape
 
 import numpy as np
-from shapely.geometry import box as shapely_box
+import shapely
 
 from ..i18n import gettext as _, tr
 
 INK = "#1b1b1b"
 CASTLE = "#3d3d3d"
 NUMBER_W, STRENGTH_W, COUNTER_H, GAP, PER_ROW = 13.0, 20.0, 19.0, 2.5, 3
+RESCORED = 40         # the best places looked at again, by how much of them lies outside the province
 
 
 def short_name(piece) -> str:
@@ -36,8 +37,11 @@ def counter_width(piece) -> float:
 
 
 class Counters:
-    def __init__(self, anchors, shapes, px: float, fmt, colour, text_on, name):
+    def __init__(self, anchors, shapes, px: float, fmt, colour, text_on, name, inside_cache: dict | None = None):
+        """``inside_cache``: kept by the caller from map to map (of one scale and map), it holds how
+        much of each place tried lies inside its province, which every turn's map asks again."""
         self.anchors = anchors
+        self.inside_cache = {} if inside_cache is None else inside_cache
         self.shapes = shapes
         self.px = px
         self.f = fmt
@@ -73,7 +77,7 @@ class Counters:
                          + [(b, 100.0) for b in placed])
             wall = u(7) if any(p.status == "besieged" for p in stack) else 0.0   # a castle wall stands around
             left, top, far = self._place(x, y, width + 2 * wall, height + 2 * wall, pid in marked, obstacles,
-                                         self.shapes.get(pid), bounds, label_boxes)
+                                         self.shapes.get(pid), bounds, label_boxes, pid)
             pad = u(4.5)
             placed.append((left - pad, top - pad, left + width + 2 * wall + pad, top + height + 2 * wall + pad))
             left, top = left + wall, top + wall
@@ -129,7 +133,7 @@ class Counters:
                          f'font-size="{f(u(14.5))}" fill="{self.text_on(colour)}">{piece.strength}</text>')
         return f'<g class="{classes}" data-army="{escape(piece.label)}">{"".join(parts)}</g>'
 
-    def _place(self, x, y, width, height, marked, obstacles, shape=None, bounds=None, labels=()):
+    def _place(self, x, y, width, height, marked, obstacles, shape=None, bounds=None, labels=(), pid=None):
         """Top-left corner of a block of counters for a province at (x, y), and whether it stands
         away from its province (then a leader line joins them). Places on a grid around the
         province are tried; each costs its distance from the first choice (just above the
@@ -140,7 +144,8 @@ class Counters:
         which a block must stay inside (when it can)."""
         best = None
         for reach_x, up, down in ((10, 12, 8), (30, 30, 30)):
-            found = self._search(x, y, width, height, marked, obstacles, shape, bounds, reach_x, up, down, labels)
+            found = self._search(x, y, width, height, marked, obstacles, shape, bounds, reach_x, up, down, labels,
+                                 limit=best[0] if best is not None else np.inf, pid=pid)
             if found is None:
                 continue
             if best is None or found[0] < best[0]:
@@ -150,57 +155,100 @@ class Counters:
         _cost, _covered, b, far = best
         return b[0], b[1], far
 
-    def _search(self, x, y, width, height, marked, obstacles, shape, bounds, reach_x, up, down, labels=()):
+    def _search(self, x, y, width, height, marked, obstacles, shape, bounds, reach_x, up, down, labels=(),
+                limit=np.inf, pid=None):
+        """The best place on a grid of ``reach_x`` steps either side and ``up``/``down`` steps
+        above and below the first choice: (cost, what it covers, its box, whether it is far)."""
         u = self.u
         home = (x, y - (u(18) if marked else u(5)) - height / 2)
         step = u(5)
         area = u(1) ** 2
         fine = (u(18) if marked else u(5)) + u(8)          # further than this from the province: a leader line
-        jj, ii = np.meshgrid(np.arange(-up, down + 1), np.arange(-reach_x, reach_x + 1), indexing="ij")
-        jj, ii = jj.ravel(), ii.ravel()
-        cx, cy = home[0] + ii * step, home[1] + jj * step
-        x0, y0, x1, y1 = cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2
+        rows, cols = np.arange(-up, down + 1), np.arange(-reach_x, reach_x + 1)
+        left = home[0] + cols * step - width / 2           # the places' edges, by column and by row
+        top = home[1] + rows * step - height / 2
+        right, bottom = left + width, top + height
         # what any place tried could cover (the grid's extent, not a radius around the province:
         # the first choice stands above the province's marks)
-        gx0, gy0, gx1, gy1 = x0.min(), y0.min(), x1.max(), y1.max()
+        gx0, gy0, gx1, gy1 = left[0], top[0], right[-1], bottom[-1]
         near = [(b, w) for b, w in obstacles if b[0] < gx1 and b[2] > gx0 and b[1] < gy1 and b[3] > gy0]
+        covered = np.zeros((len(rows), len(cols)))
+        if near:
+            # a place's overlap with a box is its overlap across times its overlap down, and every
+            # place of a column (a row) shares the first (the second): one product for the grid
+            o = np.array([b for b, _w in near])
+            w = np.array([w for _b, w in near])
+            across = np.clip(np.minimum(right[None, :], o[:, 2:3]) - np.maximum(left[None, :], o[:, 0:1]), 0, None)
+            down_ = np.clip(np.minimum(bottom[None, :], o[:, 3:4]) - np.maximum(top[None, :], o[:, 1:2]), 0, None)
+            covered = (down_ * w[:, None]).T @ across / area
+        jj, ii = np.meshgrid(rows, cols, indexing="ij")
+        jj, ii, covered = jj.ravel(), ii.ravel(), covered.ravel()
+        x0, y0 = left[ii + reach_x], top[jj + up]
+        x1, y1 = x0 + width, y0 + height
         if bounds is not None:
             inside = (x0 >= bounds[0]) & (y0 >= bounds[1]) & (x1 <= bounds[2]) & (y1 <= bounds[3])
             if inside.any():
                 keep = np.flatnonzero(inside)
-                jj, ii, cx, cy, x0, y0, x1, y1 = (a[keep] for a in (jj, ii, cx, cy, x0, y0, x1, y1))
-        covered = np.zeros(len(cx))
-        if near:
-            o = np.array([b for b, _w in near])
-            w = np.array([w for _b, w in near])
-            dx = np.clip(np.minimum(x1[:, None], o[None, :, 2]) - np.maximum(x0[:, None], o[None, :, 0]), 0, None)
-            dy = np.clip(np.minimum(y1[:, None], o[None, :, 3]) - np.maximum(y0[:, None], o[None, :, 1]), 0, None)
-            covered = (dx * dy * w[None, :]).sum(axis=1) / area
-        gap = np.hypot(np.maximum.reduce([x0 - x, np.zeros(len(cx)), x - x1]),
-                       np.maximum.reduce([y0 - y, np.zeros(len(cx)), y - y1]))
+                jj, ii, covered, x0, y0, x1, y1 = (a[keep] for a in (jj, ii, covered, x0, y0, x1, y1))
+        if not len(covered):
+            return None
+        gap = np.hypot(np.maximum(np.maximum(x0 - x, 0.0), x - x1), np.maximum(np.maximum(y0 - y, 0.0), y - y1))
         far = gap > fine
         cost = covered + 2.5 * np.hypot(ii, jj) * 5 + np.where(far, 60, 0)
-        if far.any() and labels:       # a leader line that crosses a name hides it: count its points on names
-            lab = np.array([b for b in labels if b[0] < gx1 and b[2] > gx0 and b[1] < gy1 and b[3] > gy0] or [(0, 0, 0, 0)])
-            ex, ey = np.clip(x, x0, x1), np.clip(y, y0, y1)          # where the line meets the block
-            t = np.linspace(0.15, 1.0, 7)
-            sx = x + (ex[:, None] - x) * t[None, :]
-            sy = y + (ey[:, None] - y) * t[None, :]
-            on = ((sx[:, :, None] > lab[None, None, :, 0]) & (sx[:, :, None] < lab[None, None, :, 2]) &
-                  (sy[:, :, None] > lab[None, None, :, 1]) & (sy[:, :, None] < lab[None, None, :, 3])).any(axis=2)
-            cost = cost + np.where(far, 150 * on.sum(axis=1), 0)
-        scored = [(round(float(cost[k]), 6), int(jj[k]), int(ii[k]), float(covered[k]),
-                   (float(x0[k]), float(y0[k]), float(x1[k]), float(y1[k])), bool(far[k])) for k in range(len(cx))]
-        scored.sort(key=lambda c: c[:3])
+        if limit < np.inf:
+            # what costs ``limit`` or more already (a nearer search found as good) cannot win: the
+            # leader lines and the part outside the province only add to a place's cost
+            keep = np.flatnonzero(cost < limit + 1e-6)
+            if not len(keep):
+                return None
+            jj, ii, covered, x0, y0, x1, y1, far, cost = (a[keep] for a in (jj, ii, covered, x0, y0, x1, y1, far, cost))
+        lab = np.array([b for b in labels if b[0] < gx1 and b[2] > gx0 and b[1] < gy1 and b[3] > gy0]).reshape(-1, 4)
+        if len(lab) and far.any():
+            # a leader line that crosses a name hides it: its points on names cost more. Only the
+            # places that could still be among the best few are looked at (the cost only grows)
+            todo = far.copy()
+            first = np.argsort(cost, kind="stable")[:RESCORED + 20]
+            self._leaders(x, y, x0, y0, x1, y1, lab, cost, first[todo[first]])
+            todo[first] = False
+            known = cost[~todo]           # exact costs: the places near, and those just looked at
+            threshold = np.partition(known, RESCORED - 1)[RESCORED - 1] if len(known) >= RESCORED else np.inf
+            rest = np.flatnonzero(todo & (cost <= threshold + 1e-6))
+            self._leaders(x, y, x0, y0, x1, y1, lab, cost, rest)
+        cost = np.round(cost, 6)
+        order = np.lexsort((ii, jj, cost))
         if shape is not None:       # the best few, also by how much of them lies outside the province
-            block = width * height
-            rescored = []
-            for cost_k, j, i, cov, b, far_k in scored[:40]:
-                cell = shapely_box(*b)
-                inside_area = shape.intersection(cell).area if shape.intersects(cell) else 0.0
-                rescored.append((cost_k + 0.4 * (block - inside_area) / area, j, i, cov, b, far_k))
-            scored = sorted(rescored, key=lambda c: c[:3])
-        if not scored:
-            return None
-        cost_k, _j, _i, cov, b, far_k = scored[0]
-        return cost_k, round(cov, 6), b, far_k
+            best = order[:RESCORED]
+            inside_area = self._inside(shape, (pid, marked, width, height), jj[best], ii[best], x0[best], y0[best],
+                                       x1[best], y1[best])
+            rescored = cost[best] + 0.4 * (width * height - inside_area) / area
+            order = best[np.lexsort((ii[best], jj[best], rescored))]
+            cost[best] = rescored
+        k = int(order[0])
+        return float(cost[k]), round(float(covered[k]), 6), (float(x0[k]), float(y0[k]), float(x1[k]), float(y1[k])), bool(far[k])
+
+    def _inside(self, shape, key, jj, ii, x0, y0, x1, y1):
+        """The area of each place (jj, ii) inside ``shape``; a place is the same box on every map of
+        the same scale for the same province and block (``key``), so each is measured once."""
+        known = self.inside_cache.setdefault(key, {})
+        out = np.array([known.get(k, -1.0) for k in zip(jj.tolist(), ii.tolist())])
+        todo = np.flatnonzero(out < 0)
+        if len(todo):
+            # the outline cut to where those places lie first: a province's outline has hundreds of points
+            near = shapely.clip_by_rect(shape, x0[todo].min(), y0[todo].min(), x1[todo].max(), y1[todo].max())
+            out[todo] = shapely.area(shapely.intersection(near, shapely.box(x0[todo], y0[todo], x1[todo], y1[todo])))
+            for k in todo.tolist():
+                known[(int(jj[k]), int(ii[k]))] = float(out[k])
+        return out
+
+    @staticmethod
+    def _leaders(x, y, x0, y0, x1, y1, lab, cost, which) -> None:
+        """Adds to ``cost`` of the places ``which`` 150 for each of seven points of their leader
+        line (from the province's centre to the block) that stands on a name of ``lab``."""
+        if not len(which):
+            return
+        ex, ey = np.clip(x, x0[which], x1[which]), np.clip(y, y0[which], y1[which])    # where the line meets the block
+        t = np.linspace(0.15, 1.0, 7)
+        sx = (x + (ex[:, None] - x) * t[None, :])[:, :, None]
+        sy = (y + (ey[:, None] - y) * t[None, :])[:, :, None]
+        on = ((sx > lab[:, 0]) & (sx < lab[:, 2]) & (sy > lab[:, 1]) & (sy < lab[:, 3])).any(axis=2)
+        cost[which] += 150 * on.sum(axis=1)

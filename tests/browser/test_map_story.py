@@ -216,21 +216,83 @@ def test_sengoku_counters_hide_no_name_no_badge_and_no_other_counter_on_any_turn
 
 # ---- the frame, the names ------------------------------------------------------------------------------
 
+INSET = """() => { const inset = document.querySelector('.map-frame svg.map-inset');
+  if (!inset) return null;
+  const frame = inset.querySelector('rect.inset-frame');
+  return {view: inset.getAttribute('viewBox').split(' ').map(Number),
+          frame: ['x', 'y', 'width', 'height'].map(k => Number(frame.getAttribute(k))),
+          main: document.querySelector('svg.map').getAttribute('viewBox').split(' ').map(Number),
+          box: (r => [r.x, r.y, r.width, r.height])(inset.getBoundingClientRect())}; }"""
+
+
+def _inside(box, view, slack):
+    x, y, w, h = view
+    return box[0] >= x - slack and box[1] >= y - slack and box[2] <= x + w + slack and box[3] <= y + h + slack
+
+
 @pytest.mark.parametrize("which", list(EXAMPLES))
-def test_the_frame_holds_every_province_in_play(browser, request, which):
+def test_the_frame_holds_the_action_and_every_province_in_play(browser, request, which):
+    """A turn's page frames its action (every province an order reaches, every contest, what
+    changed hands); the provinces in play it leaves out are on the overview beside it, which
+    outlines the frame. The home page frames every province in play."""
     history, site = request.getfixturevalue(EXAMPLES[which])
     model, maps = model_of(history)
+    boxes = maps.geometry.boxes
+    slack = maps.geometry.unit
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:
+        outside = """ids => { const s = document.querySelector('svg.map').getBoundingClientRect();
+            return ids.filter(id => { const r = document.getElementById('province-' + id).getBoundingClientRect();
+              return r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1; }); }"""
         for view in [model.turns[1], model.turns[len(model.turns) // 2], model.final]:
             page.goto((site / view.path).as_uri())
             in_play = sorted(maps.painter.in_play(view.summary, view.changed))
-            outside = page.evaluate("""ids => { const s = document.querySelector('svg.map').getBoundingClientRect();
-                return ids.filter(id => { const r = document.getElementById('province-' + id).getBoundingClientRect();
-                  return r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1; }); }""",
-                                    in_play)
-            assert outside == [], (view.number, outside)
+            action = sorted(maps.painter.action(view.summary, view.changed))
+            assert page.evaluate(outside, action) == [], view.number
+            left_out = page.evaluate(outside, in_play)
+            inset = page.evaluate(INSET)
+            if left_out:
+                assert inset is not None, (view.number, left_out)
+                assert all(_inside(boxes[p], inset["view"], slack) for p in in_play), view.number
+                assert inset["frame"] == pytest.approx(inset["main"], abs=0.2)
+                assert inset["box"][2] >= 85          # readable as an overview: 85 px wide at least
+            else:
+                assert inset is None, view.number     # nothing left out: no overview
+        page.goto((site / "index.html").as_uri())
+        assert page.evaluate(outside, sorted(maps.painter.in_play(model.final.summary, model.final.changed))) == []
+        assert page.evaluate(INSET) is None
+    finally:
+        context.close()
+
+
+def test_pitac_turn_6_frames_the_fight_not_the_whole_campaign(browser, pitac_example, screenshots):
+    """Pitac turn 6: the players hold lands from Kyushu to Echigo, the turn's fights lie between
+    Bungo and Omi. Framed to everything held (before issue 12's framing work) the orders and
+    battles took 14% of the map; framed to the action they take a fifth of it at least, and the
+    overview shows the lands left out."""
+    history, site = pitac_example
+    context, page, problems = open_page(browser, (site / "turns/006/index.html").as_uri())
+    try:
+        shares = page.evaluate("""() => {
+          const svg = document.querySelector('svg.map');
+          const view = (a => ({x0: a.left, y0: a.top, x1: a.right, y1: a.bottom}))(svg.closest('.map-scroll').getBoundingClientRect());
+          const s = svg.getBoundingClientRect();
+          const map = {x0: Math.max(view.x0, s.left), y0: Math.max(view.y0, s.top), x1: Math.min(view.x1, s.right), y1: Math.min(view.y1, s.bottom)};
+          const marks = [...svg.querySelectorAll('g.order, .contest')].map(e => e.getBoundingClientRect());
+          const act = {x0: Math.min(...marks.map(r => r.left)), y0: Math.min(...marks.map(r => r.top)),
+                       x1: Math.max(...marks.map(r => r.right)), y1: Math.max(...marks.map(r => r.bottom))};
+          const area = b => (b.x1 - b.x0) * (b.y1 - b.y0);
+          return {marks: marks.length, share: area(act) / area(map), wide: (act.x1 - act.x0) / (map.x1 - map.x0),
+                  inView: act.x0 >= map.x0 - 1 && act.y0 >= map.y0 - 1 && act.x1 <= map.x1 + 1 && act.y1 <= map.y1 + 1}; }""")
+        assert shares["marks"] >= 10
+        assert shares["inView"]                      # every order and battle in view as the page opens
+        assert shares["share"] >= 0.2, shares
+        assert shares["wide"] >= 0.45, shares
+        inset = page.evaluate(INSET)
+        assert inset is not None                     # Echigo and Shinano's north are on the overview
+        page.locator(".map-figure").screenshot(path=str(screenshots / "maps-pitac-turn6-framed-1280.png"))
+        assert problems == []
     finally:
         context.close()
 
