@@ -153,7 +153,7 @@ def sengoku_campaign(game_map, players: int, rng: random.Random) -> dict:
         raise SystemExit(f"the map has room for {len(clans)} clans, not {players}")
     # the game ends when the last deck is dealt: enough decks for any length of campaign
     return {"title": f"Benchmark: {players} clans of the Sengoku", "description": "A generated campaign for chronicle's benchmark.",
-            "ruleset": "sengoku", "map": "japan", "seed": 1, "options": {"decks": 100000}, "players": clans}
+            "ruleset": "sengoku", "map": "japan", "seed": 1, "options": {"decks": 10000}, "players": clans}
 
 
 def sengoku_turn(campaign, state, number: int, rng: random.Random) -> dict:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .content import load_campaign
+from .errors import without_echoes
 from .history import History, replay
 from .render.incremental import campaign_files, code_fingerprint, digest
 from .render.incremental import read_bytes as _read
@@ -91,7 +92,7 @@ class HistoryCache:
             return None, problems
         history = replay(campaign, tuple(e.result for e in reuse), tuple(e.problems for e in reuse))
         self.replayed = len(history.turns) - len(reuse)
-        everything = tuple(problems) + tuple(history.problems)
+        everything = tuple(without_echoes(tuple(problems) + tuple(history.problems)))
         entries = list(reuse)
         for (number, chain), result, found in list(zip(chains, history.turns, history.turn_problems))[len(reuse):]:
             own = tuple(by_turn.get(number, ())) + tuple(found)

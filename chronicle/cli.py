@@ -155,6 +155,12 @@ def check(directory, strict, fmt):
       content/turns/004.yaml:12:7: error: unknown territory 'inaba' ...
     """
     history = _load(directory, strict)
+    from .render import site                       # what a build would reject in templates/
+    problems = site.preflight(history.campaign.root)
+    if not problems and site.has_overrides(history.campaign.root):
+        problems = site.dry_run(history)
+    if problems:
+        _fail(ChronicleError(problems))
     _notices(notices.correction(history, directory / "site") + notices.drawn(history))
     turns = len(history.turns)
     click.echo(f"{history.campaign.title}: {turns} turn{'s' if turns != 1 else ''} replayed, no errors.")
@@ -348,9 +354,10 @@ def serve(directory, port):
       chronicle serve my-campaign --port 8001
     """
     from .serve import HOST, Server
-    server = Server(directory, port, echo=lambda text: click.echo(text, err=True))
+    debug = bool(click.get_current_context().meta.get("chronicle.debug"))
+    server = Server(directory, port, echo=lambda text: click.echo(text, err=True), debug=debug)
     try:
-        bound = server.start()
+        bound = server.start(wait=False)
     except OSError as exc:
         server.stop()
         raise click.UsageError(f"cannot listen on {HOST}:{port}: {exc.strerror or exc}; try --port 0")

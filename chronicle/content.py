@@ -9,6 +9,8 @@ Layout::
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,10 +21,12 @@ from . import i18n, rules, schemas, siteurl, slips
 from . import maps as bundled_maps
 from .errors import ChronicleError, Place, Problem, errors_only
 from .geography import Map
-from .source import Document, load_yaml
+from .source import Document, is_inside, load_yaml, read_bytes, read_text
 from .suggest import did_you_mean, one_of
 
-TURN_FILE = re.compile(r"^(\d+)\.ya?ml$")
+TURN_FILE = re.compile(r"^([0-9]+)\.ya?ml$")             # ASCII digits only: ٠١٣.yaml is not turn 13
+STORY_FILE = re.compile(r"^([0-9]+)\.md$")
+LOOKS_LIKE_TURN = re.compile(r"\.(ya?ml|md)$", re.IGNORECASE)
 DEFAULT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#f0e442", "#000000")
 
 
@@ -112,14 +116,14 @@ def load_campaign(root: Path | str, reuse: Mapping[int, Turn] | None = None,
     root = Path(root)
     content = root / "content"
     config_path = content / "campaign.yaml"
-    if not config_path.is_file():
+    if not os.path.lexists(config_path):
         return None, [Problem(f"no campaign here: {relative(config_path, root)} does not exist",
                               hint="run 'chronicle new DIR' to start one, or pass the campaign folder",
                               place=Place(relative(config_path, root)), rule="campaign folder")]
     try:
-        doc = load_yaml(config_path, relative(config_path, root))
+        doc = load_yaml(config_path, relative(config_path, root), inside=root)
     except ChronicleError as exc:
-        return None, exc.problems
+        return None, exc.problems + _turns(root, None)[1]
     if not isinstance(doc.data, dict):
         return None, [doc.locate(Problem("campaign.yaml must be a mapping of keys such as title, ruleset, players, map",
                                              rule="file format"))]
@@ -220,20 +224,33 @@ def _load_map(root: Path, doc: Document):
             return None, None, exc.problems
         return game_map, map_dir, []
     if "file" in spec:
-        path = (root / "content" / spec["file"]).resolve()
-        if not path.is_file():
+        written = root / "content" / spec["file"]
+        shown = relative(Path(os.path.normpath(written)), root)
+        if not is_inside(written, root):
+            return None, None, [doc.locate(Problem(f"map file {spec['file']!r} is outside the campaign folder",
+                                                   hint="chronicle reads only files inside the campaign folder; "
+                                                        "copy the map into content/", path=("map", "file"),
+                                                   rule="files"))]
+        if not os.path.lexists(written):
             return None, None, [doc.locate(Problem(f"map file {spec['file']!r} not found",
                                                    hint="the path is relative to the content/ folder",
                                                    path=("map", "file"), rule="map"))]
         try:
-            map_doc = load_yaml(path, relative(path, root))
+            map_doc = load_yaml(written, shown, inside=root)
         except ChronicleError as exc:
             return None, None, exc.problems
         problems = schemas.validate(map_doc, schemas.MAP_SCHEMA)
         if errors_only(problems):
             return None, None, problems
+        map_dir = Path(os.path.realpath(written)).parent
+        problems += _check_geometry(root, map_doc, (), map_dir)
+        if errors_only(problems):
+            return None, None, problems
         game_map, more = bundled_maps.map_from_data(map_doc, ())
-        return game_map, path.parent, problems + [map_doc.locate(p) for p in more]
+        return game_map, map_dir, problems + [map_doc.locate(p) for p in more]
+    geometry_problems = _check_geometry(root, doc, ("map",), root / "content")
+    if errors_only(geometry_problems):
+        return None, None, geometry_problems
     game_map, more = bundled_maps.map_from_data(doc, ("map",))
     return game_map, root / "content", [doc.locate(p) for p in more]
 
@@ -254,31 +271,103 @@ def _players(doc: Document) -> tuple[list[Player], list[Problem]]:
     return players, problems
 
 
+def _check_geometry(root: Path, doc: Document, base: tuple, folder: Path) -> list[Problem]:
+    """A custom map's geometry file (SVG outlines as JSON) read and shape-checked now, so that
+    ``check`` rejects what ``build`` would: a file outside the campaign, missing, not JSON, or
+    not of the expected shape."""
+    data = doc.data
+    for key in base:
+        data = data[key]
+    name = data.get("geometry")
+    if name is None:
+        return []
+    where = base + ("geometry",)
+    path = folder / name
+    if not is_inside(path, root):
+        return [doc.locate(Problem(f"geometry file {name!r} is outside the campaign folder", path=where, rule="files",
+                                   hint="chronicle reads only files inside the campaign folder"))]
+    if not os.path.lexists(path):
+        return [doc.locate(Problem(f"geometry file {name!r} not found", path=where,
+                                   hint="the path is relative to the file that names it"))]
+    shown = relative(Path(os.path.normpath(path)), root)
+    try:
+        text = read_text(path, shown, inside=root)
+    except ChronicleError as exc:
+        return exc.problems
+    try:
+        geometry = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        line, col = (exc.lineno, exc.colno) if isinstance(exc, json.JSONDecodeError) else (1, 1)
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deep"
+        return [Problem(f"not a JSON file: {reason}", place=Place(shown, line, col),
+                        hint='a geometry file is JSON: {"viewBox": "x y width height", "paths": {"province": "M ... Z"}}')]
+    geometry_doc = Document(shown, geometry, {(): Place(shown, 1, 1)})
+    problems = schemas.validate(geometry_doc, schemas.GEOMETRY_SCHEMA)
+    coast = path.parent / "extras.geojson"          # the renderer draws the coast from it, if there
+    if not problems and os.path.lexists(coast):
+        problems += _check_json(coast, root, schemas.COAST_SCHEMA)
+    return problems
+
+
+def _check_json(path: Path, root: Path, schema: dict) -> list[Problem]:
+    shown = relative(Path(os.path.normpath(path)), root)
+    try:
+        text = read_text(path, shown, inside=root)
+        data = json.loads(text)
+    except ChronicleError as exc:
+        return exc.problems
+    except (json.JSONDecodeError, RecursionError) as exc:
+        line, col = (exc.lineno, exc.colno) if isinstance(exc, json.JSONDecodeError) else (1, 1)
+        return [Problem(f"not a JSON file: {getattr(exc, 'msg', 'nested too deep')}", place=Place(shown, line, col))]
+    return schemas.validate(Document(shown, data, {(): Place(shown, 1, 1)}), schema)
+
+
 def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({}),
            by_turn: dict[int, list[Problem]] | None = None,
            names: set[str] = frozenset()) -> tuple[list[Turn], list[Problem]]:
+    """Every turn file with its story. Only ASCII-numbered ``NNN.yaml``/``.yml`` are turns (and
+    ``NNN.md`` their stories); any other name that looks like one gets a warning naming it.
+    With no ruleset (campaign.yaml unreadable) the files are still read, for their syntax.
+    ``reuse`` and ``by_turn``: see :func:`load_campaign`; ``names`` (players and provinces) help
+    to explain indentation slips."""
     folder = root / "content" / "turns"
     if not folder.is_dir():
         return [], []
     problems: list[Problem] = []
     found: dict[int, Path] = {}
-    schema = schemas.turn_schema(ruleset)
-    for path in sorted(folder.iterdir()):
-        if path.suffix not in (".yaml", ".yml"):
-            continue
+    stories: dict[int, Path] = {}
+    schema = schemas.turn_schema(ruleset) if ruleset is not None else None
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError as exc:
+        return [], [Problem(f"cannot read the folder: {exc.strerror or exc}", place=Place(relative(folder, root), 1, 1))]
+    for path in entries:
         shown = relative(path, root)
-        match = TURN_FILE.match(path.name)
-        if not match:
-            problems.append(Problem(f"turn file {path.name!r} is not named by its number",
-                                    hint="name turn files 001.yaml, 002.yaml, ...", place=Place(shown, 1, 1),
+        turn, story = TURN_FILE.match(path.name), STORY_FILE.match(path.name)
+        if story:
+            stories[int(story.group(1))] = path
+            continue
+        if not turn:
+            if LOOKS_LIKE_TURN.search(path.name) and not path.name.startswith("."):
+                problems.append(Problem(f"{path.name!r} is not read: turn files are named by their number in "
+                                        "ASCII digits, 001.yaml (or .yml) with its story in 001.md",
+                                        hint="rename it if it is a turn, or move it out of content/turns/",
+                                        place=Place(shown, 1, 1), severity="warning", rule="turn files"))
+            continue
+        number = int(turn.group(1))
+        if number == 0:
+            problems.append(Problem("turns are numbered from 1", hint="rename it 001.yaml", place=Place(shown, 1, 1),
                                     rule="turn files"))
             continue
-        number = int(match.group(1))
         if number in found:
             problems.append(Problem(f"turn {number} is given twice: {path.name} and {found[number].name}",
                                     hint="keep one file per turn", place=Place(shown, 1, 1), rule="turn files"))
             continue
         found[number] = path
+    for number in sorted(set(stories) - set(found)):
+        problems.append(Problem(f"a story for turn {number}, which has no turn file", severity="warning",
+                                hint=f"write {number:03d}.yaml beside it, or rename the story",
+                                place=Place(relative(stories[number], root), 1, 1), rule="turn files"))
     turns = []
     expected = 1
     for number in sorted(found):
@@ -292,24 +381,26 @@ def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({})
                                     hint=f"number turns without gaps: the next file is {expected:03d}.yaml",
                                     place=Place(shown, 1, 1), rule="turn files"))
         expected = number + 1
+        story, story_file, story_problems = _story(stories.get(number), root)
+        problems += story_problems                 # read afresh even when the turn file is reused
         if number in reuse:
-            turns.append(Turn(number, reuse[number].doc, *_story(path, root)))
+            turns.append(Turn(number, reuse[number].doc, story, story_file))
             continue
         before = len(problems)
         try:
-            doc = load_yaml(path, shown)
+            doc = load_yaml(path, shown, inside=root)
         except ChronicleError as exc:
             problems += exc.problems
             doc = Document(shown, {}, {(): Place(shown, 1, 1)})
-            turns.append(Turn(number, doc, *_story(path, root)))
+            turns.append(Turn(number, doc, story, story_file))
             if by_turn is not None:
                 by_turn[number] = problems[before:]
             continue
         if doc.data is None:
             doc.data = {}
-        turn_problems = slips.mend(doc, schema, names)        # indentation slips, in plain words
-        turn_problems += schemas.validate(doc, schema)
-        problems += turn_problems
+        if schema is not None:
+            problems += slips.mend(doc, schema, names)        # indentation slips, in plain words
+            problems += schemas.validate(doc, schema)
         stated = doc.data.get("turn") if isinstance(doc.data, dict) else None
         if isinstance(stated, int) and not isinstance(stated, bool) and stated != number:
             problems.append(doc.locate(Problem(f"this file says turn {stated} but is named {path.name}",
@@ -317,14 +408,17 @@ def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({})
                                                rule="turn files")))
         if not isinstance(doc.data, dict):
             doc = Document(shown, {}, doc.places, doc.key_places)
-        turns.append(Turn(number, doc, *_story(path, root)))
+        turns.append(Turn(number, doc, story, story_file))
         if by_turn is not None:
             by_turn[number] = problems[before:]
     return turns, problems
 
 
-def _story(path: Path, root: Path) -> tuple[str | None, str | None]:
-    story = path.with_suffix(".md")
-    if story.is_file():
-        return story.read_text(encoding="utf-8"), relative(story, root)
-    return None, None
+def _story(path: Path | None, root: Path) -> tuple[str | None, str | None, list[Problem]]:
+    if path is None:
+        return None, None, []
+    shown = relative(path, root)
+    try:
+        return read_text(path, shown, inside=root), shown, []
+    except ChronicleError as exc:
+        return None, shown, exc.problems

@@ -41,6 +41,9 @@ class Problem:
     place: Place | None = None
     severity: str = "error"
     at_key: bool = False
+    #: "schema" for a problem found by a file's JSON Schema: where a ruleset reports a problem at
+    #: the very same place, its message (with the rule and a sharper hint) is shown instead
+    origin: str = ""
 
     def at(self, place: Place | None) -> "Problem":
         return replace(self, place=place)
@@ -69,3 +72,13 @@ class ChronicleError(Exception):
 
 def errors_only(problems: Iterable[Problem]) -> list[Problem]:
     return [p for p in problems if p.severity == "error"]
+
+
+def without_echoes(problems: Iterable[Problem]) -> list[Problem]:
+    """The problems less each schema error that a ruleset's error at the same place repeats
+    (``vp: -1`` is out of the schema's range and also breaks a rule: say it once, by the rule)."""
+    problems = list(problems)
+    ruled = {(p.place.file, p.place.line, p.place.col) for p in problems
+             if p.place and p.origin != "schema" and p.severity == "error"}
+    return [p for p in problems if not (p.origin == "schema" and p.place
+                                        and (p.place.file, p.place.line, p.place.col) in ruled)]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .content import Campaign, Turn, load_campaign
 from .dice import DiceBox
-from .errors import ChronicleError, Problem, errors_only
+from .errors import ChronicleError, Problem, errors_only, without_echoes
 from .nextturn import blank_problems
 
 TURN_PATH = re.compile(r"(?:^|/)content/turns/(\d+)\.(?:ya?ml|md)$")
@@ -151,7 +151,7 @@ def replay_folder(root: Path | str, cache=None) -> tuple[History | None, list[Pr
     if campaign is None:
         return None, problems
     history = replay(campaign)
-    everything = tuple(problems) + tuple(history.problems)
+    everything = tuple(without_echoes(tuple(problems) + tuple(history.problems)))
     return replace(history, problems=everything), list(everything)
 
 

@@ -20,6 +20,9 @@ def parse(text: str) -> str:
         shown = f"{parts.scheme}:" if parts.scheme else "no scheme"
         raise ValueError(f"{text!r} is not a web address ({shown}); write it as https://HOST/PATH/, "
                          "e.g. https://NAME.github.io/REPO/")
+    if any(c in text for c in "<>\"'`\\") or any(ord(c) < 0x20 or ord(c) == 0x7f for c in text):
+        raise ValueError(f"{text!r} holds characters no web address has (quotes, <, >, a backslash or a control "
+                         "character); write it as https://HOST/PATH/")
     if not parts.netloc or parts.netloc.startswith("@") or " " in text:
         raise ValueError(f"{text!r} has no host name; write it as https://HOST/PATH/")
     if parts.query or parts.fragment:

@@ -1,18 +1,63 @@
-"""YAML documents that remember where every value came from.
+"""Reading the campaign's files: bounded, placed, and remembering where every value came from.
 
-PyYAML's composer keeps a mark on every node; we build plain Python values from the nodes and
-keep a table from each value's path (keys and indexes from the root) to its place, so that any
-later layer can report a problem at the exact line and column of the value it rejects.
+Every file chronicle reads from a campaign goes through :func:`read_bytes`: only a regular file
+(never a FIFO, a device or a folder, which could hang or mislead a build), at most
+:data:`MAX_FILE_BYTES`, and, when a campaign folder is given, never one that resolves outside
+it (through ``..`` or a symbolic link). Text goes through :func:`read_text`: UTF-8 only, and none
+of the control characters that YAML, HTML and XML cannot carry.
+
+YAML is composed into nodes by libyaml (``yaml.CSafeLoader``, about 8x faster) where it is
+installed, else by PyYAML's pure-Python parser; both keep a mark on every node. We then build
+plain Python values from the node graph ourselves, keeping a table from each value's path (keys
+and indexes from the root) to its place, so that any later layer can report a problem at the
+exact line and column of the value it rejects. Building values ourselves is also where the
+dialect is fixed, one rule for every file:
+
+* values are text, whole numbers, finite decimal numbers, true/false, null, lists and mappings
+  (YAML's core schema); any other tag (``!!binary``, ``!!set``, ``!!python/...``, ``!custom``)
+  is an error, never dropped;
+* a date written without quotes (``2026-03-14``) stays the text written: chronicle has no date
+  type, so a title, a name or a date field reads it as text, and a number field rejects it;
+* mapping keys are the text written (``1:`` is the key "1", ``yes:`` is "yes"), as in JSON;
+* aliases may repeat at most :data:`MAX_ALIAS_VALUES` values in a file (an "alias bomb" of a
+  few hundred bytes would otherwise expand to gigabytes), an alias may not contain itself, and
+  values nest at most :data:`MAX_DEPTH` levels;
+* ``<<`` merge keys work as in YAML 1.1, with the merged values keeping their own places.
 """
 
 from __future__ import annotations
 
+import errno
+import math
+import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from .errors import ChronicleError, Place, Problem
+
+try:                                     # libyaml, when PyYAML was built with it (the usual wheels)
+    FastLoader = yaml.CSafeLoader
+except AttributeError:                   # pragma: no cover - depends on the installed PyYAML
+    FastLoader = yaml.SafeLoader
+
+#: the largest file chronicle reads (a 1,000-turn campaign's largest file is a few hundred KB)
+MAX_FILE_BYTES = 8 * 1024 * 1024
+#: how deep lists and mappings may nest in a YAML file (chronicle's own formats need fewer than 10)
+MAX_DEPTH = 64
+#: how many values aliases may repeat in one YAML file, in total
+MAX_ALIAS_VALUES = 20_000
+#: the most digits a whole number may have (the largest useful is far smaller; schemas bound it)
+MAX_DIGITS = 30
+
+CORE = "tag:yaml.org,2002:"
+_AS_TEXT = {CORE + "str", CORE + "timestamp", CORE + "value", CORE + "merge"}
+# what YAML 1.1 calls printable, plus tab, line feed and carriage return; everything else (NUL,
+# the other C0 and C1 controls, U+FFFE, U+FFFF) cannot be in a YAML file, a web page or a feed
+_UNPRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 @dataclass
@@ -29,12 +74,19 @@ class Document:
         path = tuple(path)
         while path not in self.places and path:
             path = path[:-1]
-        return self.places.get(path, Place(self.file, 1, 1))
+        return self._as_place(self.places.get(path)) or Place(self.file, 1, 1)
 
     def key_place(self, path: tuple) -> Place:
         """The place of the key that names the value at ``path`` (for unknown-key errors)."""
         path = tuple(path)
-        return self.key_places.get(path) or self.place(path)
+        return self._as_place(self.key_places.get(path)) or self.place(path)
+
+    def _as_place(self, where) -> Place | None:
+        """Places are kept as (line, column) while loading (a Place costs more to make than a
+        tuple, and a file has thousands of values) and made when asked for."""
+        if isinstance(where, tuple):
+            return Place(self.file, *where)
+        return where
 
     def locate(self, problem: Problem, *, key: bool = False) -> Problem:
         key = key or problem.at_key
@@ -42,37 +94,199 @@ class Document:
         return problem.at(where)
 
 
-def _place(file: str, node: yaml.Node) -> Place:
-    return Place(file, node.start_mark.line + 1, node.start_mark.column + 1)
+# ---- files ------------------------------------------------------------------------------------
 
+def read_bytes(path: Path, display: str | None = None, *, inside: Path | None = None,
+               limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file, or a ChronicleError placed at the file that says what it is.
 
-def parse_yaml(text: str, file: str) -> Document:
-    """Parse ``text``; a syntax error or a duplicate key raises ChronicleError at its place."""
-    loader = yaml.SafeLoader(text)
+    Opened without blocking (a FIFO would otherwise wait forever for a writer) and checked after
+    opening, so a file swapped for something else in between is still caught. With ``inside``,
+    a path that resolves outside that folder (``..``, an absolute path, a symbolic link) is
+    refused before it is opened: a campaign cannot make chronicle read ``/etc/passwd``.
+    """
+    path = Path(path)
+    display = display or str(path)
+    if inside is not None:
+        _refuse_outside(path, Path(inside), display)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return Document(file, None, {(): Place(file, 1, 1)})
-        problems: list[Problem] = []
-        doc = Document(file, None)
-        doc.data = _build(loader, node, (), doc, problems)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        place = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file)
-        what = exc.problem or "invalid YAML"
-        if "'\\t'" in what:
-            what = "a tab character cannot indent or start a value"
-        elif what in PLAIN:
-            what = PLAIN[what]
-        elif exc.context:
-            what = f"{exc.context}, {what}"
-        raise ChronicleError([Problem(f"YAML syntax: {what}", hint=_syntax_hint(what, exc, mark), place=place,
-                                      rule="YAML syntax")])
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise ChronicleError([_unreadable(path, display, exc)]) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ChronicleError([_not_a_file(display, info.st_mode)])
+        if info.st_size > limit:
+            raise ChronicleError([_too_large(display, info.st_size, limit)])
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:                    # it grew while being read
+            raise ChronicleError([_too_large(display, size, limit)])
+        return b"".join(chunks)
+    except OSError as exc:
+        raise ChronicleError([_unreadable(path, display, exc)]) from None
     finally:
-        loader.dispose()
+        os.close(fd)
+
+
+def is_inside(path: Path, folder: Path) -> bool:
+    """Whether ``path``, with every symbolic link followed, lies inside ``folder``."""
+    try:
+        real = Path(os.path.realpath(path))
+        return real == Path(os.path.realpath(folder)) or Path(os.path.realpath(folder)) in real.parents
+    except (OSError, ValueError):
+        return False
+
+
+def _refuse_outside(path: Path, folder: Path, display: str) -> None:
+    if not is_inside(path, folder):
+        raise ChronicleError([Problem(
+            f"{display!r} is outside the campaign folder", place=Place(display, 1, 1),
+            hint="chronicle reads only files inside the campaign folder; copy the file into it",
+            rule="files")])
+
+
+def _unreadable(path: Path, display: str, exc: OSError) -> Problem:
+    place = Place(display, 1, 1)
+    if exc.errno == errno.ELOOP:
+        return Problem("cannot read it: it is a loop of symbolic links", place=place,
+                       hint="make the link point to a real file", rule="files")
+    if exc.errno == errno.ENOENT and os.path.islink(path):
+        return Problem(f"cannot read it: it is a symbolic link to {os.readlink(path)!r}, which does not exist",
+                       place=place, hint="make the link point to a real file", rule="files")
+    if exc.errno == errno.EISDIR:
+        return _not_a_file(display, stat.S_IFDIR)
+    return Problem(f"cannot read it: {exc.strerror or exc}", place=place, rule="files")
+
+
+def _not_a_file(display: str, mode: int) -> Problem:
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a regular file")
+    return Problem(f"cannot read it: it is {kind}, not a file", place=Place(display, 1, 1),
+                   hint="chronicle reads only regular files here; move it away or replace it with a file",
+                   rule="files")
+
+
+def _too_large(display: str, size: int, limit: int) -> Problem:
+    return Problem(f"the file is too large: {size:,} bytes, and chronicle reads at most {limit:,}",
+                   place=Place(display, 1, 1), hint="split it, or check that it is the file you meant",
+                   rule="limits")
+
+
+def read_text(path: Path, display: str | None = None, *, inside: Path | None = None) -> str:
+    """A UTF-8 text file (a leading BOM is dropped), with any control character reported at its place."""
+    display = display or str(path)
+    return decode(read_bytes(path, display, inside=inside), display)
+
+
+def decode(raw: bytes, display: str) -> str:
+    """UTF-8 text from ``raw``; a ChronicleError placed at the first byte or character it cannot carry."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = len(raw[line_start:exc.start].decode("utf-8", errors="replace")) + 1
+        bad = raw[exc.start:exc.end]
+        looks = ("it looks like UTF-16 (saved as 'Unicode' by some editors)"
+                 if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in raw[:200]
+                 else "it looks like another encoding, such as Latin-1 or Windows-1252")
+        raise ChronicleError([Problem(
+            f"not UTF-8 text: byte{'s' if len(bad) > 1 else ''} {' '.join(f'0x{b:02x}' for b in bad)} "
+            f"cannot be read ({exc.reason})",
+            hint=f"save the file as UTF-8 ({looks})", place=Place(display, line, col), rule="file encoding")]) from None
+    text = text.removeprefix("\ufeff")
+    problems = []
+    for match in _UNPRINTABLE.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        col = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+        if problems and problems[-1].place.line == line:
+            continue                                       # one report a line is enough
+        problems.append(Problem(f"a control character ({_codepoint(match.group())}) cannot be in a text file",
+                                hint="delete it: it often comes from a broken editor, a copy from a binary file "
+                                     "or a damaged disk", place=Place(display, line, col), rule="files"))
+        if len(problems) == 5:
+            break
     if problems:
         raise ChronicleError(problems)
+    return text
+
+
+def _codepoint(char: str) -> str:
+    return f"U+{ord(char):04X}" + (" NUL" if char == "\x00" else "")
+
+
+# ---- YAML -------------------------------------------------------------------------------------
+
+def load_yaml(path: Path, display: str | None = None, *, inside: Path | None = None) -> Document:
+    """Read and parse a YAML file; ``display`` is the name used in messages."""
+    display = display or str(path)
+    return parse_yaml(read_text(path, display, inside=inside), display)
+
+
+def parse_yaml(text: str, file: str, loader_class=None) -> Document:
+    """Parse ``text``; a syntax error, a duplicate key or a value outside the dialect raises
+    ChronicleError at its place."""
+    if _UNPRINTABLE.search(text):
+        decode(text.encode("utf-8", "surrogatepass"), file)     # raises, placed
+    loader_class = loader_class or FastLoader
+    if loader_class is yaml.SafeLoader:
+        _refuse_deep_brackets(text, file)
+    loader = loader_class(text)
+    try:
+        try:
+            node = loader.get_single_node()
+        except RecursionError:
+            raise ChronicleError([_too_deep(file, _deep_mark(text))]) from None
+        except yaml.YAMLError as exc:
+            raise ChronicleError([_syntax_problem(text, file, exc, loader_class)]) from None
+    finally:
+        loader.dispose()
+    if node is None:
+        return Document(file, None, {(): Place(file, 1, 1)})
+    builder = _Builder(loader, file)
+    doc = builder.document(node)
+    if builder.problems:
+        raise ChronicleError(builder.problems)
     return doc
+
+
+def _syntax_problem(text: str, file: str, exc: yaml.YAMLError, loader_class) -> Problem:
+    deep = _deep_bracket(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep)
+        return _too_deep(file, yaml.Mark(file, deep, line, deep - (text.rfind("\n", 0, deep) + 1), None, None))
+    if loader_class is not yaml.SafeLoader:
+        # libyaml's messages are terser: explain the error with the pure-Python parser's words
+        # (errors are rare, so parsing twice costs nothing that matters)
+        try:
+            yaml.SafeLoader(text).get_single_node()
+        except yaml.MarkedYAMLError as better:
+            exc = better
+        except (yaml.YAMLError, RecursionError):
+            pass
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return Problem(f"YAML syntax: {exc}", place=Place(file, 1, 1), rule="YAML syntax")
+    mark = exc.problem_mark or exc.context_mark
+    place = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file, 1, 1)
+    what = exc.problem or "invalid YAML"
+    if "maximum nesting depth" in what:
+        return _too_deep(file, mark)
+    if "'\\t'" in what:
+        what = "a tab character cannot indent or start a value"
+    elif what in PLAIN:
+        what = PLAIN[what]
+    elif exc.context:
+        what = f"{exc.context}, {what}"
+    return Problem(f"YAML syntax: {what}", hint=_syntax_hint(what, exc, mark), place=place, rule="YAML syntax")
 
 
 #: the parser's words for the commonest slips, in the administrator's
@@ -107,44 +321,222 @@ def _syntax_hint(what: str, exc: yaml.MarkedYAMLError, mark) -> str:
     return "check indentation and quoting on this line and the one before it"
 
 
-def _build(loader, node, path, doc: Document, problems: list[Problem]):
-    doc.places[path] = _place(doc.file, node)
-    if isinstance(node, yaml.MappingNode):
-        result = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if isinstance(key, (list, dict)):
-                problems.append(Problem("a mapping key must be a plain value", place=_place(doc.file, key_node),
-                                        rule="YAML syntax"))
-                continue
-            if key in result:
-                first = doc.key_places[path + (key,)]
-                problems.append(Problem(
-                    f"duplicate key {key!r}", hint=f"it is already given at line {first.line}; merge the two",
-                    place=_place(doc.file, key_node), rule="YAML syntax"))
-                continue
-            doc.key_places[path + (key,)] = _place(doc.file, key_node)
-            result[key] = _build(loader, value_node, path + (key,), doc, problems)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(loader, item, path + (i,), doc, problems) for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+def _too_deep(file: str, mark) -> Problem:
+    place = Place(file, mark.line + 1, mark.column + 1) if mark else Place(file, 1, 1)
+    return Problem(f"lists and mappings nest more than {MAX_DEPTH} levels deep here", place=place,
+                   hint="chronicle's files need only a few levels; check for brackets that are never closed",
+                   rule="limits")
 
 
-def load_yaml(path: Path, display: str | None = None) -> Document:
-    """Read and parse a YAML file; ``display`` is the name used in messages."""
-    display = display or str(path)
-    raw = Path(path).read_bytes()
+def _deep_bracket(text: str) -> int | None:
+    """The index of the first bracket that opens more than MAX_DEPTH levels of ``[`` and ``{``,
+    outside quotes and comments, or None. The pure-Python parser takes time quadratic in the
+    depth of brackets (14 s for 2,000), so it never sees such text; libyaml stops at 1,000."""
+    depth, quote, i, n = 0, None, 0, len(text)
+    while i < n:
+        c = text[i]
+        if quote:
+            if c == "\\" and quote == '"':
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or text[i - 1] in " \t\r\n"):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return i
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
+
+
+def _refuse_deep_brackets(text: str, file: str) -> None:
+    index = _deep_bracket(text)
+    if index is not None:
+        line = text.count("\n", 0, index)
+        col = index - (text.rfind("\n", 0, index) + 1)
+        raise ChronicleError([_too_deep(file, yaml.Mark(file, index, line, col, None, None))])
+
+
+def _deep_mark(text: str):
+    """Where nesting first passes MAX_DEPTH, found from the event stream (which, unlike composing,
+    needs no recursion)."""
+    depth = 0
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line_start = raw.rfind(b"\n", 0, exc.start) + 1
-        line = raw.count(b"\n", 0, exc.start) + 1
-        col = len(raw[line_start:exc.start].decode("utf-8", errors="replace")) + 1
-        bad = raw[exc.start:exc.end]
-        raise ChronicleError([Problem(
-            f"not UTF-8 text: byte{'s' if len(bad) > 1 else ''} {' '.join(f'0x{b:02x}' for b in bad)} "
-            f"cannot be read ({exc.reason})",
-            hint="save the file as UTF-8 (it looks like another encoding, such as Latin-1 or Windows-1252)",
-            place=Place(display, line, col), rule="file encoding")])
-    return parse_yaml(text.removeprefix("\ufeff"), display)
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return event.start_mark
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
+    return None
+
+
+class _Builder:
+    """Plain values from a node graph, with places, inside the dialect and the limits."""
+
+    def __init__(self, loader, file: str):
+        self.loader = loader
+        self.file = file
+        self.problems: list[Problem] = []
+        self.seen: set[int] = set()            # nodes built at least once
+        self.open: set[int] = set()            # nodes being built (an alias to one is a loop)
+        self.repeated = 0                      # values built again through an alias
+        self.stopped = False                   # the alias budget is spent: build nothing more
+
+    def document(self, node) -> Document:
+        self.doc = Document(self.file, None)
+        self.doc.data = self.build(node, (), 0)
+        return self.doc
+
+    def place(self, node) -> Place:
+        return Place(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def where(self, path: tuple, node) -> Place:
+        """The key naming the value at ``path`` if there is one (an alias's own place is lost
+        when the graph is composed: the key in front of it is the nearest place we keep)."""
+        return self.doc.key_place(path) if path in self.doc.key_places else self.place(node)
+
+    def problem(self, message: str, place: Place, hint: str | None = None, rule: str | None = None) -> None:
+        self.problems.append(Problem(message, hint=hint, place=place, rule=rule))
+
+    def build(self, node, path: tuple, depth: int):
+        if self.stopped:
+            return None
+        key = id(node)
+        if key in self.open:
+            self.problem("an alias here refers to a value that contains it, a loop without end",
+                         self.where(path, node), hint="an alias (*name) may only repeat a value defined before it "
+                                                      "and outside it", rule="limits")
+            return None
+        if key in self.seen:
+            self.repeated += 1
+            if self.repeated > MAX_ALIAS_VALUES:
+                self.stopped = True
+                self.problem(f"aliases repeat more than {MAX_ALIAS_VALUES:,} values in this file",
+                             self.where(path, node), hint="an alias that repeats a list of aliases multiplies "
+                                                          "them: write the values out instead", rule="limits")
+                return None
+        if depth > MAX_DEPTH:
+            self.problems.append(_too_deep(self.file, node.start_mark))
+            self.stopped = True
+            return None
+        self.seen.add(key)
+        mark = node.start_mark
+        self.doc.places[path] = (mark.line + 1, mark.column + 1)
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node, path)
+        self.open.add(key)
+        try:
+            if isinstance(node, yaml.MappingNode) and node.tag == CORE + "map":
+                return self.mapping(node, path, depth)
+            if isinstance(node, yaml.SequenceNode) and node.tag == CORE + "seq":
+                return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+            self.unknown_tag(node, path)
+            return None
+        finally:
+            self.open.discard(key)
+
+    def mapping(self, node, path: tuple, depth: int) -> dict:
+        result: dict = {}
+        explicit: set = set()
+        for key_node, value_node, merged in self.pairs(node, path):
+            key = self.key(key_node)
+            if key is None:
+                continue
+            if key in explicit or (merged and key in result):
+                if not merged:
+                    first = self.doc.key_place(path + (key,))
+                    self.problem(f"duplicate key {key!r}", self.place(key_node),
+                                 hint=f"it is already given at line {first.line}; merge the two", rule="YAML syntax")
+                continue
+            if not merged:
+                explicit.add(key)
+            mark = key_node.start_mark
+            self.doc.key_places[path + (key,)] = (mark.line + 1, mark.column + 1)
+            result[key] = self.build(value_node, path + (key,), depth + 1)
+        return result
+
+    def pairs(self, node, path: tuple):
+        """The mapping's (key, value, merged) pairs: its own first, then what ``<<`` merges in
+        (its own keys win, as in YAML 1.1; of the merged mappings, the first wins)."""
+        own, merges = [], []
+        for key_node, value_node in node.value:
+            if key_node.tag == CORE + "merge" and isinstance(key_node, yaml.ScalarNode):
+                sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+                for source in sources:
+                    if isinstance(source, yaml.MappingNode) and source.tag == CORE + "map" and id(source) not in self.open:
+                        merges.append(source)
+                    else:
+                        self.problem("'<<' merges a mapping, or a list of mappings, into this one", self.place(key_node),
+                                     hint="write <<: *name, where &name marks a mapping defined before")
+            else:
+                own.append((key_node, value_node, False))
+        merged = []
+        for source in merges:
+            self.open.add(id(source))
+            try:
+                merged += [(k, v, True) for k, v, _ in self.pairs(source, path)]
+            finally:
+                self.open.discard(id(source))
+        return own + merged
+
+    def key(self, node) -> str | None:
+        if not isinstance(node, yaml.ScalarNode):
+            self.problem("a mapping key must be a plain value", self.place(node),
+                         hint="write the key as text, not as a list or a mapping", rule="YAML syntax")
+            return None
+        if node.tag not in _AS_TEXT and node.tag not in (CORE + t for t in ("int", "float", "bool", "null")):
+            self.unknown_tag(node, ())
+            return None
+        return node.value
+
+    def scalar(self, node, path: tuple):
+        tag, text = node.tag, node.value
+        if tag in _AS_TEXT:
+            return text
+        if tag == CORE + "int":
+            digits = sum(c.isdigit() for c in text)
+            if digits > MAX_DIGITS:
+                self.problem(f"a whole number of {digits} digits is too large", self.place(node),
+                             hint=f"numbers in chronicle's files have at most {MAX_DIGITS} digits", rule="limits")
+                return None
+            try:
+                return self.loader.construct_yaml_int(node)
+            except (ValueError, TypeError):
+                self.problem(f"cannot read {text!r} as a whole number", self.place(node))
+                return None
+        if tag == CORE + "float":
+            try:
+                value = self.loader.construct_yaml_float(node)
+            except (ValueError, TypeError):
+                self.problem(f"cannot read {text!r} as a number", self.place(node))
+                return None
+            if not math.isfinite(value):
+                self.problem(f"{text!r} is not a finite number", self.place(node),
+                             hint="write an ordinary number (infinity, not-a-number and numbers beyond 1e308 "
+                                  "cannot be used)", rule="limits")
+                return None
+            return value
+        if tag == CORE + "bool":
+            return self.loader.construct_yaml_bool(node)
+        if tag == CORE + "null":
+            return None
+        self.unknown_tag(node, path)
+        return None
+
+    def unknown_tag(self, node, path: tuple) -> None:
+        tag = node.tag
+        shown = "!!" + tag[len(CORE):] if tag.startswith(CORE) else tag
+        self.problem(f"the tag {shown} is not allowed", self.place(node),
+                     hint="chronicle reads plain YAML: text, numbers, true/false, null, lists and mappings; "
+                          "remove the tag (put the value in quotes to keep it as text)", rule="YAML")

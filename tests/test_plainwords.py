@@ -65,7 +65,7 @@ def test_a_wrong_type_is_described_in_words_not_as_a_python_dump(run, make_campa
     ({"type": "array", "minItems": 2}, [["crane"]], "a list of 1 entry where at least 2 are needed"),
     ({"type": "array", "maxItems": 2}, ["a", "b", "c"], "a list of 3 entries where at most 2 are allowed"),
     ({"type": "array", "maxItems": 1}, ["a", "b"], "a list of 2 entries where at most 1 is allowed"),
-    ({"type": "array", "uniqueItems": True}, ["crane", "lion", "crane"], "the list names 'crane' twice"),
+    ({"type": "array", "uniqueItems": True}, ["crane", "lion", "crane"], "'crane' is listed twice (first as entry 1)"),
     ({"type": "object", "maxProperties": 1}, {"a": 1, "b": 2}, "a mapping of 2 keys where at most 1 is allowed"),
     ({"type": "object", "minProperties": 1}, {}, "a mapping of 0 keys where at least 1 is needed"),
     ({"type": "string", "maxLength": 3}, "abcd", "text of 4 characters where at most 3 are allowed"),
@@ -85,7 +85,8 @@ BROKEN = {
     "unknown key": (SMALL_CAMPAIGN, {1: BATTLE + "bogus: 1\n"}),
     "YAML syntax": (SMALL_CAMPAIGN, {1: "battles: [\n"}),
     "duplicate key": (SMALL_CAMPAIGN, {1: BATTLE + "orders: {}\norders: {}\n"}),
-    "file naming": (SMALL_CAMPAIGN, {"first.yaml": BATTLE}),
+    "file naming": (SMALL_CAMPAIGN, {"000.yaml": BATTLE}),
+    "not a turn file (a warning, failed by --strict)": (SMALL_CAMPAIGN, {1: BATTLE, "first.yaml": BATTLE}),
     "turns missing": (SMALL_CAMPAIGN, {1: BATTLE, 4: BATTLE}),
     "turn given twice": (SMALL_CAMPAIGN, {1: BATTLE, "1.yaml": BATTLE}),
     "campaign key": (SMALL_CAMPAIGN + "colour_scheme: dark\n", {1: BATTLE}),
@@ -99,7 +100,7 @@ BROKEN = {
 def test_every_error_has_its_rule_tag(run, make_campaign, case):
     campaign, turns = BROKEN[case]
     root = make_campaign(campaign, turns)
-    result = run("check", root)
+    result = run("check", "--strict", root)
     assert result.exit_code == 1
     lines = every_problem_line(result.stderr)
     assert lines, result.stderr

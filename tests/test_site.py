@@ -451,7 +451,7 @@ def test_serve_rebuilds_and_reports_errors(small):
     port = server.start()
     try:
         def get(path):
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as response:
                 return response.read().decode("utf-8")
 
         def status():
@@ -461,10 +461,10 @@ def test_serve_rebuilds_and_reports_errors(small):
         assert "__chronicle__" not in get("/static/style.css")
         assert not (small / "site").exists()                  # serve never writes DIR/site
         first = status()
-        assert first == {"version": 1, "error": None}
+        assert first == {"version": 1, "error": None, "building": False, "replayed": 2}      # both turns, once
 
         def wait_for(version):
-            deadline = time.time() + 10
+            deadline = time.time() + 120               # a wait, not a speed limit: it returns as soon as the build is in
             while time.time() < deadline:
                 now = status()
                 if now["version"] >= version:

@@ -43,8 +43,8 @@ def clanwar_battle(make_campaign, battle: str):
 
 
 @pytest.mark.parametrize("battle, place, message, hint", [
-    # a player named twice on one side: the column of the side
-    ("{at: doji, sides: [[crane, crane], [lion]], winner: crane, withdraw: {lion: matsu}}", "4:24",
+    # a player named twice on one side: at the repeated entry (where the schema would say it too: said once)
+    ("{at: doji, sides: [[crane, crane], [lion]], winner: crane, withdraw: {lion: matsu}}", "4:32",
      "this battle names Crane twice on one side", "list each player once"),
     ("{at: doji, sides: [[crane], [lion, crane]], winner: crane, withdraw: {lion: matsu}}", "4:23",
      "Crane is on two sides", "write each player on one side; one who changed sides during the battle goes under switched:"),

@@ -213,8 +213,16 @@ def up_to_date(target: Path, inputs: str) -> dict | None:
 
 
 def read_bytes(path: Path) -> bytes:
-    """A file's bytes, or b"" for a file that is not there (its absence is then what is hashed)."""
-    try:
-        return Path(path).read_bytes()
-    except OSError:
+    """A file's bytes, or b"" for a file that is not there (its absence is then what is hashed).
+
+    Read as the loader reads (:func:`chronicle.source.read_bytes`: a regular file, not too large,
+    a FIFO never waited on); one it would refuse is hashed as a marker, and the loader that runs
+    next reports it at its place."""
+    from ..errors import ChronicleError
+    from ..source import read_bytes as read_checked      # here: a no-change build never loads YAML
+    if not os.path.lexists(path):
         return b""
+    try:
+        return read_checked(Path(path))
+    except ChronicleError:
+        return b"\0unreadable"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shutil
 import posixpath
 import sys
@@ -21,17 +22,21 @@ from typing import Callable
 
 import click
 import jinja2
+import jinja2.meta
+import jinja2.nodes
 from markupsafe import Markup
 
 from .. import i18n, ripple
 from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
+from ..source import read_bytes
 from . import feeds, incremental, output, preview, ruleset_pages, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
 from .mapviews import SiteMaps
 from .markdown import render_markdown
+from .sandbox import MAX_PAGE_SECONDS, PageTooSlow, Sandbox, TemplateFiles, cpu_budget
 from .theme import default_theme_dir
 
 _, N_, ngettext = i18n.gettext, i18n.N_, i18n.ngettext
@@ -73,7 +78,8 @@ def template_dirs(root: Path) -> list[Path]:
 
 
 def environment(root: Path, compiled: Path | None = None) -> jinja2.Environment:
-    """Jinja with autoescape on; ``default/NAME`` always names the default theme's file.
+    """Jinja in its sandbox (templates are code, sandbox.py), autoescape on; ``default/NAME``
+    always names the default theme's file.
 
     Jinja2's i18n extension translates the theme's strings (``{% trans %}``, ``_()``,
     ``ngettext()``) in the language in force (:mod:`chronicle.i18n`); ``tr(value)`` translates a
@@ -85,12 +91,13 @@ def environment(root: Path, compiled: Path | None = None) -> jinja2.Environment:
     anew); compiling the theme is a large part of a rebuild that renders only a few pages.
     """
     default = default_theme_dir()
-    loaders = [jinja2.FileSystemLoader(str(d)) for d in template_dirs(root)]
-    loaders.append(jinja2.PrefixLoader({"default": jinja2.FileSystemLoader(str(default))}))
-    env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
-                             bytecode_cache=_bytecode_cache(compiled))
+    shown = _shower(root)
+    loaders = [TemplateFiles(d, shown) for d in template_dirs(root)]
+    loaders.append(jinja2.PrefixLoader({"default": TemplateFiles(default, shown)}))
+    env = Sandbox(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
+                  undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                  keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
+                  bytecode_cache=_bytecode_cache(compiled))
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(i18n.gettext_raw, i18n.ngettext_raw, newstyle=True,
                                   pgettext=i18n.pgettext_raw, npgettext=i18n.npgettext_raw)
@@ -99,6 +106,124 @@ def environment(root: Path, compiled: Path | None = None) -> jinja2.Environment:
     env.filters["date"] = i18n.format_date
     env.filters["number"] = i18n.format_number
     return env
+
+
+def _shower(root: Path):
+    dirs = [d.resolve() for d in template_dirs(root)]
+    return lambda path: _shown(Path(path), root, dirs)
+
+
+def preflight(root: Path) -> list[Problem]:
+    """What a build would reject in the campaign's own templates/, found without building, so that
+    ``check`` rejects it too: a file that cannot be read (outside the campaign through a link, not
+    a regular file, too large, not UTF-8), and a template that does not parse, at its line."""
+    own = Path(root) / "templates"
+    if not own.is_dir():
+        return []
+    env = environment(root)
+    loader = TemplateFiles(own, _shower(root))
+    problems: list[Problem] = []
+    for path in sorted(own.rglob("*")):
+        if path.is_dir() and not path.is_symlink():
+            continue
+        name = path.relative_to(own).as_posix()
+        try:
+            if name.startswith("static/"):
+                read_bytes(path, _shown(path, root, [own.resolve()]), inside=own)
+                continue
+            source, filename, _ = loader.get_source(env, name)
+            tree = env.parse(source, name, filename)
+            env.compile(source, name, filename)          # Python's own limits (nesting) show only here
+            problems += _references(env, root, name, tree, _shown(path, root, [own.resolve()]))
+        except ChronicleError as exc:
+            problems += exc.problems
+        except jinja2.TemplateSyntaxError as exc:
+            problem = _template_problem(exc, root)
+            if problem.place is None:              # some lexer errors carry no file name
+                problem = problem.at(Place(_shown(path, root, [own.resolve()]), exc.lineno or 1, 1))
+            problems.append(problem)
+    return problems
+
+
+def _references(env, root: Path, name: str, tree, shown: str) -> list[Problem]:
+    """A campaign template names the templates it includes, extends or imports as text, and none
+    of them leads back to it: a template that includes itself renders the whole page again at
+    every level until Python's recursion limit, which takes hours, not an error. The problem is
+    placed at the line of the reference that starts the loop."""
+    problems = []
+    for node in tree.find_all(_REFERENCES):
+        target = node.template
+        names = [target.value] if isinstance(target, jinja2.nodes.Const) else \
+            [item.value for item in target.items if isinstance(item, jinja2.nodes.Const)] \
+            if isinstance(target, (jinja2.nodes.List, jinja2.nodes.Tuple)) else None
+        place = Place(shown, node.lineno or 1, 1)
+        # a name made at render time (the default theme's ruleset ~ "/turn.html") cannot be followed
+        # here; a loop through one ends in Python's recursion limit or the page's CPU budget, placed
+        for child in (n for n in names or () if isinstance(n, str)):
+            path = [name, child] if child == name else _cycle(env, child, [name, child], set())
+            if path:
+                problems.append(Problem(
+                    f"templates include each other in a loop: {' -> '.join(path)}",
+                    hint="a template cannot include, extend or import itself, directly or through others "
+                         "(name the default theme's file as default/NAME to extend it)",
+                    place=place, rule="templates"))
+                break
+    return problems
+
+
+_REFERENCES = (jinja2.nodes.Extends, jinja2.nodes.Include, jinja2.nodes.Import, jinja2.nodes.FromImport)
+
+
+def _cycle(env, name: str, trail: list[str], done: set) -> list[str] | None:
+    """A loop of static references from ``name`` back to the template that starts ``trail``, or None."""
+    try:
+        source, filename, _ = env.loader.get_source(env, name)
+        tree = env.parse(source, name, filename)
+    except (jinja2.TemplateError, ChronicleError):
+        return None                                 # reported where that template is checked
+    for child in jinja2.meta.find_referenced_templates(tree):
+        if child is None or child in done:
+            continue
+        if child == trail[0]:
+            return trail + [child]
+        if child in trail:
+            continue                                # a loop that does not pass through trail[0]: reported at its own file
+        found = _cycle(env, child, trail + [child], done)
+        if found:
+            return found
+        done.add(child)
+    return None
+
+
+def has_overrides(root: Path) -> bool:
+    """Whether the campaign overrides any template (static files do not count)."""
+    own = Path(root) / "templates"
+    return own.is_dir() and any(p.is_file() and not p.relative_to(own).as_posix().startswith("static/")
+                                for p in own.rglob("*"))
+
+
+def dry_run(history, limit: int = 20) -> list[Problem]:
+    """Render every page in memory, writing nothing, and return the problems a build would stop at
+    (each once). ``check`` runs it when the campaign overrides templates, so that an error only a
+    rendered page shows (an undefined name, a refused attribute, a range too long) fails ``check``
+    as it fails ``build``; without overrides the default theme renders whatever loads."""
+    renderer = SiteRenderer(history)
+    problems: list[Problem] = []
+    seen = set()
+    for item in renderer.outputs():
+        try:
+            _make(item, renderer.root, renderer.budget)
+        except ChronicleError as exc:
+            if isinstance(exc.__cause__, PageTooSlow):
+                limit = 0                            # every page would spend the whole budget again
+            for problem in exc.problems:
+                key = (problem.place, problem.message)
+                if key not in seen:
+                    seen.add(key)
+                    problems.append(problem)
+            if len(problems) >= limit:
+                break
+    return problems
 
 
 class Linker:
@@ -140,25 +265,39 @@ def relative_path(path: str, here: list[str]) -> str:
 
 
 def _template_problem(exc: BaseException, root: Path) -> Problem:
-    """A template error as a problem placed in the template file, for the CLI and serve."""
+    """A template error as a problem placed in the template file, for the CLI and serve: the
+    innermost line of the campaign's own templates the error passed through, else of any."""
     dirs = [d.resolve() for d in template_dirs(root)]
+    own = (Path(root) / "templates").resolve()
     place = None
     if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
-        place = Place(_shown(Path(exc.filename), root, dirs), exc.lineno or 0, 1)
+        place = Place(_shown(Path(exc.filename), root, dirs), exc.lineno or 1, 1)
     else:
+        ours = theirs = None
         for frame, line in traceback.walk_tb(exc.__traceback__):
             name = frame.f_code.co_filename
-            if name.endswith((".html", ".xml", ".txt")) and any(str(Path(name).resolve()).startswith(str(d)) for d in dirs):
-                place = Place(_shown(Path(name), root, dirs), line, 1)
-    return Problem(f"template error: {exc}", hint="check the template named here (the campaign's templates/ "
+            if name.endswith((".html", ".xml", ".txt")) and any(name.startswith(str(d) + os.sep) for d in dirs):
+                theirs = Place(_shown(Path(name), root, dirs), line, 1)
+                if name.startswith(str(own) + os.sep):
+                    ours = theirs
+        place = ours or theirs
+    what = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+    if not isinstance(exc, jinja2.TemplateError):
+        what = f"{type(exc).__name__}: {what}"
+    return Problem(f"template error: {what}", hint="check the template named here (the campaign's templates/ "
                    "overrides the default theme)", place=place, rule="templates")
 
 
 def _shown(path: Path, root: Path, dirs) -> str:
-    try:
-        return str(path.resolve().relative_to(Path(root).resolve()))
-    except ValueError:
-        return str(path)
+    """The path as the campaign's administrator knows it: relative to the campaign folder (the
+    link itself, not where a symbolic link leads), else as it is."""
+    for candidate, base in ((Path(os.path.abspath(path)), Path(os.path.abspath(root))),
+                            (path.resolve(), Path(root).resolve())):
+        try:
+            return candidate.relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return str(path)
 
 
 def preview_path(view) -> str:
@@ -201,6 +340,7 @@ class SiteRenderer:
             self.env = environment(self.campaign.root, compiled)
         keep.update(model=self.model, painter=(painter_key, self.painter), env=(folders, self.env))
         self.root = self.campaign.root
+        self.budget = MAX_PAGE_SECONDS if has_overrides(self.root) else None   # the default theme is ours
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
         self._charts = None
         self._site_key = None
@@ -476,11 +616,15 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
+    problems = preflight(campaign.root)
+    if problems:
+        raise ChronicleError(problems)
     renderer = SiteRenderer(history, keep, compiled=incremental.cache_dir(target))
     outputs = renderer.outputs()
-    statics = renderer.static_files()
-    items = outputs + [Output(path, (lambda source=source: source.read_bytes()), incremental.digest(path, source.read_bytes()))
-                       for path, source in statics]
+    statics = [(path, read_bytes(source, _shower(campaign.root)(source), inside=_static_folder(source)))
+               for path, source in renderer.static_files()]     # read once, inside their folder
+    items = outputs + [Output(path, (lambda data=data: data), incremental.digest(path, data))
+                       for path, data in statics]
     count = 0
     with output.staged(target, wait) as temp:
         old = incremental.Manifest.of_site(target)        # read under the lock: the site in place
@@ -492,13 +636,21 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
                     incremental.link(same, temp.joinpath(*item.path.split("/")))
                     record.linked(item.path, item.key)
                 else:
-                    data = _write(temp, item.path, _make(item, renderer.root))
+                    data = _write(temp, item.path, _make(item, renderer.root, renderer.budget))
                     record.written(item.path, item.key, data)
                 count += 1
         record.save(target, record.finish(), report and {**report, "count": count})   # before the swap
         if history_cache is not None:                  # what the next build need not replay
             history_cache.save(incremental.cache_dir(target))
     return count
+
+
+def _static_folder(path: Path) -> Path:
+    """The ``static/`` folder a static file was found in: it may not lead outside it."""
+    for parent in path.parents:
+        if parent.name == "static":
+            return parent
+    return path.parent
 
 
 def source_folders(campaign) -> list[Path]:
@@ -515,18 +667,26 @@ def _bundled(folder: Path) -> bool:
     return BUNDLED_DIR.resolve() in folder.resolve().parents
 
 
-def _make(item: Output, root: Path) -> str | bytes:
+def _make(item: Output, root: Path, budget: float | None = None) -> str | bytes:
+    """Make one output; an error raised inside a template of the campaign's own (or a template
+    error of any kind) becomes a problem placed at the template's line. Anything else is a bug.
+    With a ``budget`` (a campaign that overrides templates), the output may take that many CPU
+    seconds; then the template running is stopped and placed like any other template error."""
     try:
-        return item.make()
-    except (jinja2.TemplateError, TypeError, AttributeError, KeyError) as exc:
+        with cpu_budget(budget):
+            return item.make()
+    except ChronicleError:
+        raise
+    except Exception as exc:          # noqa: BLE001 (sorted below: the campaign's templates, or a bug)
         if isinstance(exc, jinja2.TemplateError) or _in_template(exc, root):
             raise ChronicleError([_template_problem(exc, root)]) from exc
         raise
 
 
 def _in_template(exc: BaseException, root: Path) -> bool:
-    dirs = [str(d.resolve()) for d in template_dirs(root)]
-    return any(frame.f_code.co_filename.endswith(".html") and any(frame.f_code.co_filename.startswith(d) for d in dirs)
+    """Whether the error passed through a template of the campaign's own templates/ folder."""
+    own = str((Path(root) / "templates").resolve())
+    return any(frame.f_code.co_filename.startswith(own + os.sep)
                for frame, _line in traceback.walk_tb(exc.__traceback__))
 
 

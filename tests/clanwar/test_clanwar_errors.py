@@ -73,7 +73,7 @@ BAD_INPUT = [
           fate: {hoturi: [11]}
           experience: {crane-1: [10, 10], lion-1: [10, 10]}
         """, [
-        "content/turns/001.yaml:7:19: error: dice/fate/hoturi/0: 11 is greater than the maximum of 10 [fate: roll 1D10 (L119)]\n"
+        "content/turns/001.yaml:7:19: error: dice/fate/hoturi/0: 11 is out of range: it must be from 1 to 10 [fate: roll 1D10 (L119)]\n"
         "    hint: A d10 shows 1 to 10."], (),
         id="a_fate_die_of_eleven"),
     # The entry says Maimed; the die written is refused, so the fate is rolled with a drawn die that
@@ -86,7 +86,7 @@ BAD_INPUT = [
           fate: {hoturi: [11, 1]}
           experience: {crane-1: [10, 10], lion-1: [10, 10]}
         """, [
-        "content/turns/001.yaml:7:19: error: dice/fate/hoturi/0: 11 is greater than the maximum of 10 [fate: roll 1D10 (L119)]\n"
+        "content/turns/001.yaml:7:19: error: dice/fate/hoturi/0: 11 is out of range: it must be from 1 to 10 [fate: roll 1D10 (L119)]\n"
         "    hint: A d10 shows 1 to 10."], (
         "content/turns/001.yaml:5:54: warning: 1 more problem not reported: it follows from an earlier error "
         "(turn 1: a die of hoturi is not a d10) [consequences of an earlier error]\n"

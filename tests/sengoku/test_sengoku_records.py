@@ -138,7 +138,7 @@ def test_one_bad_die_gives_one_error(make_campaign):
     """A 7 on a d6: the turn schema's error only (the parser used to add its own)."""
     _, found = play(make_campaign, siege_turns("7"), red=TWO)
     assert [p.splitlines()[0] for p in errors(found)] == \
-        ["content/turns/002.yaml:3:24: error: dice/siege/blue-1: 7 is greater than the maximum of 6 [file format]"], found
+        ["content/turns/002.yaml:3:24: error: dice/siege/blue-1: 7 is out of range: it must be from 1 to 6 [file format]"], found
 
 
 # ---- 4. card names --------------------------------------------------------------------------

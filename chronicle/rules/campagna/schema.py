@@ -69,14 +69,15 @@ OPTIONS = {
                         "The first turn at whose end the Controllo del territorio bonus is earned (R54)."),
     "tiers": ([{"min": 1, "max": 4, "bonus": TRE_AZIONI}, {"min": 5, "max": 8, "bonus": RIPETI_INIZIATIVA},
                {"min": 9, "max": 11, "bonus": RIPETI_RINFORZI}, {"min": 12, "max": None, "bonus": FEARLESS}],
-              {"type": "array", "minItems": 0, "maxItems": 20, "items": {
+              {"type": "array", "minItems": 0, "maxItems": 20, "x-distinct": "min", "items": {
                   "type": "object", "required": ["min", "bonus"], "additionalProperties": False,
                   "properties": {"min": {"type": "integer", "minimum": 1, "maximum": 10000},
                                  "max": {"type": ["integer", "null"], "minimum": 1, "maximum": 10000},
                                  "bonus": {"enum": list(TERRITORY_BONUSES)}}}},
               "Controllo del territorio: territories held -> the bonus for the next turn (R56-R59); max null: no upper end."),
     "fate_table": ([FERITA_GRAVE, FERITA_GRAVE, FERITA_LIEVE, FERITA_LIEVE, FERITA_LIEVE, NESSUNA],
-                   {"type": "array", "minItems": 6, "maxItems": 6, "items": {"enum": list(FATES)}},
+                   {"type": "array", "minItems": 6, "maxItems": 6, "items": {"enum": list(FATES)},
+                    "x-repeats": "one fate per face of the D6: several faces may give the same fate"},
                    "The General's fate for each face of the D6, 1 to 6 (R49-R51)."),
     "wound_waits_for_general": (True, {"type": "boolean"},
                                 "A wound waits for the General's next battle (true), or lapses at the player's next "
@@ -148,7 +149,7 @@ SCORES = {"type": "object", "maxProperties": 2, "additionalProperties": SCORE,
           "description": "player -> objective points scored (the punteggi of the summary table, R60)."}
 RESULT = {
     # two players, each once: checked by the rules (battles.py) in their words, one error a slip
-    "players": {"type": "array", "items": PLAYER, "maxItems": 12,
+    "players": {"type": "array", "items": PLAYER, "maxItems": 12, "uniqueItems": True,
                 "description": "The two players (optional: the calendar knows them)."},
     "points": {"oneOf": [POINTS, {"type": "object", "maxProperties": 2, "additionalProperties": POINTS}],
                "description": "The agreed army size in points, or player -> points (checked against the minimum)."},
@@ -179,7 +180,7 @@ BATTLE = {
             "modifier": {"type": "integer", "minimum": -10, "maximum": 10,
                          "description": "Scorreria: the defender's -1/+1 (R40)."},
             "rolls": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 100}, "minItems": 1,
-                      "maxItems": 11, "description": "Battaglia decisiva: the first roll and the re-roll the defender "
+                      "maxItems": 11, "x-repeats": "a re-roll may show the same number", "description": "Battaglia decisiva: the first roll and the re-roll the defender "
                                                      "asked for (R43); the last stands."}},
             "description": "The scenario die as rolled; checked against options.scenarios."},
         "occupy": {"type": "boolean", "description": "false: the intervener declines the territory after his "
@@ -201,13 +202,16 @@ TURN_SCHEMA = {
         "date": {"type": "string", "maxLength": 200, "description": "The game day, e.g. 2026-04-11."},
         "notes": TEXT,
         "orders": {"type": "object", "maxProperties": 100, "additionalProperties": {
-            "type": ["array", "null"], "maxItems": 20, "items": ORDER},
+            "type": ["array", "null"], "maxItems": 20, "items": ORDER,
+            "x-repeats": "each entry is an action; the rules refuse a second attack on one territory at its place"},
             "description": "Each player's own actions, in the order he declared them (R19, R22)."},
         "answers": {"type": "object", "maxProperties": 1000, "additionalProperties": ANSWER,
                     "description": "territory attacked -> resiste | {ritira: TERRITORY} | {interviene: PLAYER} (R29-R32)."},
         "battles": {"type": "array", "maxItems": 200, "items": BATTLE,
+                    "x-repeats": "each entry is a battle; the rules refuse a second one at the same territory (R20)",
                     "description": "The calendar's battles with their results, in the order played."},
         "final": {"type": "array", "maxItems": 50, "items": FINAL,
+                  "x-repeats": "each entry is one game of the final, checked by the rules",
                   "description": "The Battaglia decisiva that decides the campaign when two players qualify at once (R64)."},
     },
 }

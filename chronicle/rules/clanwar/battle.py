@@ -97,9 +97,10 @@ def fight(ctx, entry, due) -> None:
     # suspicious entries (issue 7), each one error with a hint, before anything else is judged
     written = [p for side in entry.sides for p in side]
     for j, side in enumerate(entry.sides):
-        twice = next((p for k, p in enumerate(side) if p in side[:k]), None)
+        twice = next((k for k, p in enumerate(side) if p in side[:k]), None)
         if twice is not None:
-            ctx.problem(f"this battle names {ctx.name(twice)} twice on one side", at + ("sides", j),
+            # at the repeated entry, where the file format's own 'names it twice' stands (said once, by the rule)
+            ctx.problem(f"this battle names {ctx.name(side[twice])} twice on one side", at + ("sides", j, twice),
                         hint="list each player once", rule="battle sides")
             return
     for player in sorted(set(written)):

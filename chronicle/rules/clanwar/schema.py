@@ -29,8 +29,14 @@ def d10(rule: str) -> dict:
 RANK = {"enum": ["nikutai", "gunso", "chui", "guardian"]}
 FAMILY = {"type": "string", "maxLength": 60, "description": "The LP's family (Kakita, Daidoji...) or generic."}
 IDS = {"type": "array", "items": ID, "uniqueItems": True, "maxItems": 500}
-NAMES = {"type": "array", "items": NAME, "maxItems": 100}
-PATH = {"oneOf": [PROVINCE, {"type": "array", "items": PROVINCE, "minItems": 1, "maxItems": 100}],
+NAMES = {"type": "array", "items": NAME, "maxItems": 100, "uniqueItems": True}
+CARDS = {"type": "array", "items": NAME, "maxItems": 1000,
+         "x-repeats": "a pool or a deck may hold several copies of one card"}
+DICE_ROLLED = "dice may show the same number"
+BOUGHT = "each entry is one purchase, paid in order; the rules refuse an id bought twice"
+IN_ORDER = "each entry is one step, applied in the order written"
+PATH = {"oneOf": [PROVINCE, {"type": "array", "items": PROVINCE, "minItems": 1, "maxItems": 100,
+                             "x-repeats": "a path is the provinces entered in order; the movement rules check each step"}],
         "description": "A unit's one step (a province), or a lone personality's path (the provinces entered, in order)."}
 LP_SPEC = {"type": "object", "required": ["rank"], "additionalProperties": False,
            "properties": {"rank": RANK, "family": FAMILY}}
@@ -70,14 +76,15 @@ PRICE = {
     "from": {**ID, "description": "Bought from an ally's clan (L139) or a clan no player plays (L59)."},
 }
 
-FREE_GROUP = {"type": "array", "maxItems": 50, "items": {
+FREE_GROUP = {"type": "array", "maxItems": 50, "x-repeats": "each entry is one model: two of one figure are two models", "items": {
     "type": "object", "required": ["model", "cost"], "additionalProperties": False,
     "properties": {"model": NAME, "cost": KOKU, "personality": {"type": "boolean"}}}}
 
 PURCHASE = {"oneOf": [
     {"type": "object", "required": ["unit"], "additionalProperties": False, "description": "A new unit.",
      "properties": {"unit": ID, "type": ID, **PRICE, **UNIT_PROFILE, "models": count(1, 1000),
-                    "deploy": PROVINCE, "leader": ID, "lps": {"type": "array", "items": LP_SPEC, "maxItems": 10},
+                    "deploy": PROVINCE, "leader": ID, "lps": {"type": "array", "items": LP_SPEC, "maxItems": 10,
+                                                                   "x-repeats": "each entry is one LP: a unit may have two of one rank and family"},
                     "tattoos": {**NAMES, "description": "Tattoos of its own card."}}},
     {"type": "object", "required": ["personality"], "additionalProperties": False, "description": "A new personality.",
      "properties": {"personality": ID, "type": ID, **PRICE, **PERSONALITY_PROFILE, "deploy": PROVINCE,
@@ -132,21 +139,23 @@ START = {
         "alliances": {"type": "array", "maxItems": 66, "uniqueItems": True,
                       "items": {"type": "array", "items": PLAYER, "minItems": 2, "maxItems": 2, "uniqueItems": True},
                       "description": "Alliances declared (only in the Start phase, L137): pairs of players."},
-        "broken": {"type": "array", "maxItems": 66, "items": {
+        "broken": {"type": "array", "maxItems": 66, "uniqueItems": True, "items": {
             "type": "object", "required": ["by", "with"], "additionalProperties": False,
             "properties": {"by": PLAYER, "with": PLAYER}}, "description": "Alliances broken in the Start phase."},
-        "bids": {"type": "array", "items": BID, "maxItems": 100},
-        "buy": {"type": "object", "additionalProperties": {"type": "array", "items": PURCHASE, "maxItems": 500},
+        "bids": {"type": "array", "items": BID, "maxItems": 100,
+                 "x-repeats": "each entry is one sealed auction; the rules check what is bid for"},
+        "buy": {"type": "object", "additionalProperties": {"type": "array", "items": PURCHASE, "maxItems": 500,
+                                                            "x-repeats": BOUGHT},
                 "description": "Each player's purchases, paid in the order written (L87)."},
-        "assign": {"type": "array", "maxItems": 500, "items": {
+        "assign": {"type": "array", "maxItems": 500, "x-repeats": IN_ORDER, "items": {
             "type": "object", "required": ["personality"], "additionalProperties": False,
             "properties": {"personality": ID, "unit": {"oneOf": [ID, {"type": "null"}]},
                            "lead": {"type": "boolean", "description": "Commands the unit (default) or joins it as an associated personality."}}},
             "description": "Reassignment (L92): a personality takes a unit at the same province, or leaves it (unit: null)."},
-        "transfer": {"type": "array", "maxItems": 500, "items": {
+        "transfer": {"type": "array", "maxItems": 500, "x-repeats": IN_ORDER, "items": {
             "type": "object", "required": ["from", "to", "models"], "additionalProperties": False,
             "properties": {"from": ID, "to": ID, "models": count(1, 1000)}}},
-        "swap": {"type": "array", "maxItems": 500, "items": {
+        "swap": {"type": "array", "maxItems": 500, "x-repeats": IN_ORDER, "items": {
             "type": "object", "additionalProperties": False,
             "properties": {"item": NAME, "spell": NAME, "equipment": NAME, "from": {"oneOf": [ID, {"type": "null"}]},
                            "to": {"oneOf": [ID, {"type": "null"}]},
@@ -156,7 +165,7 @@ START = {
                                                                           "the equipment it replaced comes back (L64)."}}},
             "description": "Spells and special items between personalities at the same province; equipment into or out of "
                            "the stockpile (from/to null) (L93)."},
-        "library": {"type": "array", "maxItems": 200, "items": {
+        "library": {"type": "array", "maxItems": 200, "x-repeats": IN_ORDER, "items": {
             "type": "object", "required": ["shugenja"], "additionalProperties": False,
             "properties": {"shugenja": ID, "take": NAMES, "leave": NAMES}},
             "description": "A shugenja at a library takes spells from it or leaves spells in it (L94)."},
@@ -187,13 +196,14 @@ BATTLE = {
     "type": "object", "required": ["at", "sides"], "additionalProperties": False,
     "properties": {
         "at": PROVINCE,
-        # two sides or more, each player once: checked by the rules (battle.py) in their words, one error a slip
+        # two sides or more: checked by the rules (battle.py) in their words, one error a slip
         "sides": {"type": "array", "maxItems": 12,
-                  "items": {"type": "array", "items": PLAYER, "maxItems": 12},
+                  "x-repeats": "each entry is a side; the battle checks refuse a player on two sides at its place",
+                  "items": {"type": "array", "items": PLAYER, "maxItems": 12, "uniqueItems": True},
                   "description": "The players on each side as the battle began."},
         "switched": {"type": "object", "additionalProperties": count(0, 11),
                      "description": "A player who switched sides during the battle -> the side (0, 1, ...) it ended on (L146)."},
-        "broken": {"type": "array", "maxItems": 66, "items": {
+        "broken": {"type": "array", "maxItems": 66, "uniqueItems": True, "items": {
             "type": "object", "required": ["by", "with"], "additionalProperties": False,
             "properties": {"by": PLAYER, "with": PLAYER}},
             "description": "Allies who fought on opposite sides from the start: who broke the alliance (L146)."},
@@ -203,13 +213,14 @@ BATTLE = {
         "units": {"type": "object", "additionalProperties": UNIT_RESULT, "maxProperties": 500},
         "personalities": {"type": "object", "additionalProperties": PERSONALITY_RESULT, "maxProperties": 500},
         "withdraw": {"type": "object", "additionalProperties": {"oneOf": [PROVINCE, {"type": "array", "items": PROVINCE,
-                                                                                      "minItems": 1, "maxItems": 50}]},
+                                                                                      "minItems": 1, "maxItems": 50,
+                                                                                      "uniqueItems": True}]},
                      "description": "Each withdrawing player's one province (L114)."},
         "control": {"oneOf": [{"const": "neutral"},
                               {"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
                                "properties": {"to": PLAYER, "give_to": PLAYER}}],
                     "description": "Allied winners: who controls it (to), or neutral (L124); a liberation: give_to the ally (L123)."},
-        "decks": {"type": "object", "additionalProperties": {"type": "array", "items": NAME, "maxItems": 1000},
+        "decks": {"type": "object", "additionalProperties": CARDS,
                   "description": "Each player's battle deck (private; checked against the pool, L74)."},
         "notes": {"type": "string"},
         "alliances": {"description": "Not allowed: alliances are declared in the Start phase (start.alliances)."},
@@ -218,13 +229,13 @@ BATTLE = {
 
 DICE = {"type": "object", "additionalProperties": False, "properties": {
     "fate": {"type": "object", "additionalProperties": {"oneOf": [d10("fate: roll 1D10 (L119)"), {
-                 "type": "array", "items": d10("fate: roll 1D10 (L119)"), "minItems": 1, "maxItems": 2}]},
+                 "type": "array", "items": d10("fate: roll 1D10 (L119)"), "minItems": 1, "maxItems": 2, "x-repeats": DICE_ROLLED}]},
              "description": "personality -> [d10 against Earth, d10 against Void] (the second only when the first failed)."},
     "heal": {"type": "object", "additionalProperties": {"type": "array", "items": d10("healing: 1d/2 wounds and 1d/2 void (L131)"),
-                                                        "minItems": 2, "maxItems": 2},
+                                                        "minItems": 2, "maxItems": 2, "x-repeats": DICE_ROLLED},
              "description": "personality -> [d10 for wounds, d10 for void] (1d/2 each)."},
     "experience": {"type": "object", "additionalProperties": {"type": "array", "items": d10("experience checks: roll a d10 (L153)"),
-                                                              "minItems": 2, "maxItems": 4},
+                                                              "minItems": 2, "maxItems": 4, "x-repeats": DICE_ROLLED},
                    "description": "unit -> [morale d10, training d10] for each battle it survived this turn."},
     "ring": {"type": "object", "additionalProperties": d10("the ring table: roll 1d10 (L160)"),
              "description": "personality -> the d10 on the ring table."},
@@ -233,10 +244,10 @@ DICE = {"type": "object", "additionalProperties": False, "properties": {
 FACTS = {"type": "object", "additionalProperties": False, "properties": {
     "corrupted": {"type": "array", "items": PLAYER, "uniqueItems": True, "maxItems": 12,
                   "description": "Players corrupted from this turn on (corruption rules are not written, L173)."},
-    "captured": {"type": "array", "maxItems": 100, "items": {
+    "captured": {"type": "array", "maxItems": 100, "x-distinct": "personality", "items": {
         "type": "object", "required": ["personality", "by"], "additionalProperties": False,
         "properties": {"personality": ID, "by": PLAYER}}},
-    "released": {"type": "array", "maxItems": 100, "items": {
+    "released": {"type": "array", "maxItems": 100, "x-distinct": "personality", "items": {
         "type": "object", "required": ["personality", "at"], "additionalProperties": False,
         "properties": {"personality": ID, "at": PROVINCE}}},
     "personality_experience": {**IDS, "description": "Personalities that gain experience this turn (the trigger is missing in the seed, L157)."},
@@ -259,7 +270,8 @@ TURN_SCHEMA = {
             "primary": MOVES, "cavalry": MOVES, "reserve": MOVES,
             "defend": {**MOVES, "description": "Monk forces moving to defend any province (L165)."},
             "alliances": {"description": "Not allowed: alliances are declared in the Start phase (start.alliances)."}}},
-        "battles": {"type": "array", "items": BATTLE, "maxItems": 100},
+        "battles": {"type": "array", "items": BATTLE, "maxItems": 100,
+                    "x-repeats": "each entry is one battle, checked by the rules"},
         "dice": DICE,
         "facts": FACTS,
         "alliances": {"description": "Not allowed: alliances are declared in the Start phase (start.alliances)."},
@@ -274,8 +286,9 @@ PLAYER_PROPERTIES = {
     "corrupted": {"type": "boolean"},
     "daimyo": {**ID, "description": "The faction's Daimyo: one of its set-up personalities (L67)."},
     "free_command_group": {**FREE_GROUP, "description": "The Daimyo's free command group: models worth at most 75% of the Daimyo (L67)."},
-    "buy": {"type": "array", "items": PURCHASE, "maxItems": 1000, "description": "The set-up purchases (L48-72)."},
-    "deck": {"type": "array", "items": NAME, "maxItems": 1000, "description": "The tactical card pool (private, L74)."},
+    "buy": {"type": "array", "items": PURCHASE, "maxItems": 1000, "x-repeats": BOUGHT,
+            "description": "The set-up purchases (L48-72)."},
+    "deck": {**CARDS, "description": "The tactical card pool (private, L74)."},
 }
 
 CATALOGUE = {
