@@ -319,12 +319,14 @@ def _explained(doc: Document, path: tuple, error) -> list[Problem]:
     if error.validator == "uniqueItems" and isinstance(error.instance, list):
         repeat = _repeat_index(error.instance)
         if repeat is not None:                     # at the repeated entry, not the whole list
-            return [doc.locate(Problem(_message(error), hint=_hint(error), path=path + (repeat,), origin="schema"))]
+            return [doc.locate(Problem(_message(error), hint=_hint(error), path=path + (repeat,), origin="schema",
+                                       rule=error.schema.get("x-rule")))]
     if error.validator == "pattern" and error.schema.get("x-verbs") and isinstance(error.instance, str):
         return [doc.locate(Problem(f"cannot read {error.instance!r}", hint=_verb_hint(error), path=path))]
     # a ruleset that checks the same value at the same place says it better, with its rule
     origin = "schema" if error.validator in _VALUE_CHECKS else ""
-    return [doc.locate(Problem(_message(error), hint=_hint(error), path=path, origin=origin))]
+    # ``x-rule``: the rule of the seed a bound or size stands for, named instead of [file format]
+    return [doc.locate(Problem(_message(error), hint=_hint(error), path=path, origin=origin, rule=error.schema.get("x-rule")))]
 
 
 def _hint(error) -> str | None:

@@ -27,7 +27,9 @@ A case file holds::
 * ``generals``: player -> a subset of his General's JSON (pending, since, battles, killed).
 * ``calendar``: territory -> a subset of that clash's JSON (kind, answer, opponent, outcome,
   new_owner, rule, route, cost, result ...); ``calendar_at``: the exact list of territories clashed for.
-* ``order``: the turn's order of play; ``events``: event kinds that must occur; ``no_events``.
+* ``order``: the turn's order of play; ``events``: events that must occur, each its kind or a
+  subset of its JSON (``{kind: territory-conquered, player: anna, at: noce, loser: bruno, rule: R31}``);
+  ``no_events``: kinds that must not.
 * ``winner``, ``game_over``, ``in_progress``, ``final`` (a subset of the final's JSON).
 * ``problems``: every error and warning of the whole replay, each ``{severity, rule, message}``:
   ``severity`` defaults to error, ``rule`` the rule the problem names, ``message`` a substring (or
@@ -48,6 +50,8 @@ import yaml
 from campagna.invariants import check_history
 from chronicle.content import load_campaign
 from chronicle.history import replay
+from rulebook_cases import (case_turns, check_header, check_problems, check_rules_page_names_every_case,
+                            expectations, load_cases, matches)
 
 HERE = Path(__file__).resolve().parent
 CASES = HERE / "campagna_cases"
@@ -62,15 +66,6 @@ STANDARD = [
     {"id": "carla", "name": "Carla", "faction": "Mordor", "general": "Gothmog", "capital": "quercia",
      "territories": ["urbe", "valle"]},
 ]
-
-
-def load_cases():
-    params = []
-    for path in sorted(CASES.glob("*.yaml")):
-        case = yaml.safe_load(path.read_text(encoding="utf-8"))
-        marks = [pytest.mark.xfail(reason=case["xfail"], strict=True)] if case.get("xfail") else []
-        params.append(pytest.param(path, case, id=path.stem, marks=marks))
-    return params
 
 
 def case_map(spec):
@@ -96,22 +91,6 @@ def write_case(root: Path, case: dict) -> None:
         data = {"turn": number, **{k: v for k, v in turn.items() if k != "expect"}}
         (content / "turns" / f"{number:03d}.yaml").write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
                                                               encoding="utf-8")
-
-
-def case_turns(case: dict) -> list[dict]:
-    if "turns" in case:
-        return case["turns"]
-    return [case["turn"]] if case.get("turn") is not None else []
-
-
-def matches(expected, actual) -> bool:
-    if isinstance(expected, dict) and set(expected) == {"one_of"}:
-        return any(matches(e, actual) for e in expected["one_of"])
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        return all(k in actual and matches(v, actual[k]) for k, v in expected.items())
-    if isinstance(expected, list) and isinstance(actual, list):
-        return len(expected) == len(actual) and all(matches(e, a) for e, a in zip(expected, actual))
-    return expected == actual
 
 
 def check_state(state: dict, expect: dict, label: str) -> list[str]:
@@ -144,7 +123,11 @@ def check_state(state: dict, expect: dict, label: str) -> list[str]:
                 wrong.append(f"{label}: clash at {territory}: {key} = {clash.get(key)!r}, expected {value!r}")
     kinds = [e["kind"] for e in state["events"]]
     for kind in expect.get("events") or []:
-        if kind not in kinds:
+        if isinstance(kind, dict):      # an event with the fields it must carry
+            same = [e for e in state["events"] if e["kind"] == kind["kind"]]
+            if not any(all(matches(v, e.get(k)) for k, v in kind.items()) for e in same):
+                wrong.append(f"{label}: no event {kind!r} among {[{k: e.get(k) for k in kind} for e in same] or kinds}")
+        elif kind not in kinds:
             wrong.append(f"{label}: no {kind!r} event among {kinds}")
     for kind in expect.get("no_events") or []:
         if kind in kinds:
@@ -161,23 +144,8 @@ def check_state(state: dict, expect: dict, label: str) -> list[str]:
     return wrong
 
 
-def check_problems(problems, expected) -> list[str]:
-    found = [p for p in problems if p.severity in ("error", "warning")]
-    unmatched = list(found)
-    wrong = []
-    for want in expected or []:
-        parts = want.get("message")
-        parts = [] if parts is None else [parts] if isinstance(parts, str) else list(parts)
-        hit = next((p for p in unmatched if p.severity == want.get("severity", "error")
-                    and all(part.lower() in p.message.lower() for part in parts)
-                    and ("rule" not in want or p.rule == want["rule"])
-                    and ("line" not in want or (p.place and p.place.line == want["line"]))), None)
-        if hit is None:
-            wrong.append(f"no {want.get('severity', 'error')} like {want!r}")
-        else:
-            unmatched.remove(hit)
-    wrong += [f"unexpected problem: {p.format()}" for p in unmatched]
-    return wrong
+def _on_line(problem, want) -> bool:
+    return "line" not in want or bool(problem.place and problem.place.line == want["line"])
 
 
 def replay_case(case: dict, root: Path):
@@ -189,39 +157,28 @@ def replay_case(case: dict, root: Path):
     return history, list(problems) + list(history.problems)
 
 
-@pytest.mark.parametrize("path,case", load_cases())
+@pytest.mark.parametrize("path,case", load_cases(CASES))
 def test_case(path, case, tmp_path):
     """Replay the case's campaign through the loader and the rules, as `chronicle check` would, and
     compare the outcome with the case's ``expect`` (the rule it checks is in ``case['rule']``, the
     seed's own words, printed with any failure)."""
-    assert case.get("id") == path.stem, f"{path.name}: id must be {path.stem!r}"
-    assert set(case) <= CASE_KEYS, f"{path.name}: unknown keys {sorted(set(case) - CASE_KEYS)}"
-    assert case.get("rule"), f"{path.name}: quote the rule it checks"
+    check_header(path, case, CASE_KEYS)
     history, problems = replay_case(case, tmp_path)
     campaign = history.campaign
     header = f"case {case['id']}: {case['rule'].strip()}\n"
     wrong = []
-    turns = case_turns(case)
-    if not turns:
+    if not case_turns(case):
         state = campaign.ruleset.to_json(campaign, history.start, history.start_events)
         wrong += check_state(state, case.get("expect") or {}, "the start")
-    for index, turn in enumerate(turns):
+    for index, expect in expectations(case):
         number = index + 1
-        expect = dict(turn.get("expect") or {})
-        if index == len(turns) - 1:
-            expect.update({k: v for k, v in (case.get("expect") or {}).items() if k != "problems"})
         result = history.result(number)
         state = campaign.ruleset.to_json(campaign, result.after, result.events)
         wrong += check_state(state, expect, f"turn {number}")
-    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"))
+    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"), place=_on_line)
     assert not wrong, header + "\n".join(wrong)
 
 
 def test_rules_page_names_every_case():
     """docs/rules/campagna.md points at every case, and at no case that does not exist."""
-    import re
-    page = (HERE.parent / "docs" / "rules" / "campagna.md").read_text(encoding="utf-8")
-    named = set(re.findall(r"tests/test_campagna_cases\.py::test_case\[([^\]]+)\]", page))
-    cases = {p.stem for p in CASES.glob("*.yaml")}
-    assert not cases - named, f"cases the rules page does not name: {sorted(cases - named)}"
-    assert not named - cases - {"NN_name"}, f"the rules page names missing cases: {sorted(named - cases)}"
+    check_rules_page_names_every_case("campagna", CASES, frozenset({"NN_name"}))

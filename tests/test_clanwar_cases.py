@@ -62,6 +62,8 @@ from chronicle.history import replay
 from chronicle.rules import namer
 
 from clanwar.invariants import check_history
+from rulebook_cases import (case_turns, check_header, check_problems, check_rules_page_names_every_case,
+                            expectations, load_cases, matches)
 
 CASES = Path(__file__).resolve().parent / "clanwar_cases"
 CASE_KEYS = {"id", "rule", "map", "players", "options", "catalogue", "seed", "turn", "turns", "expect", "xfail", "drawn"}
@@ -98,15 +100,6 @@ DEFAULT_MAP = {
 }
 
 
-def load_cases():
-    params = []
-    for path in sorted(CASES.glob("*.yaml")):
-        case = yaml.safe_load(path.read_text(encoding="utf-8"))
-        marks = [pytest.mark.xfail(reason=case["xfail"], strict=True)] if case.get("xfail") else []
-        params.append(pytest.param(path, case, id=path.stem, marks=marks))
-    return params
-
-
 def _players(case: dict) -> list[dict]:
     players = copy.deepcopy(case["players"])
     game_map = case.get("map") or DEFAULT_MAP
@@ -135,20 +128,9 @@ def write_case(root: Path, case: dict) -> None:
     if case.get("catalogue"):
         campaign["catalogue"] = case["catalogue"]
     (content / "campaign.yaml").write_text(yaml.safe_dump(campaign, sort_keys=False), encoding="utf-8")
-    turns = case.get("turns") or ([case["turn"]] if "turn" in case else [])
-    for number, turn in enumerate(turns, start=1):
+    for number, turn in enumerate(case_turns(case), start=1):
         data = {"turn": number, **{k: v for k, v in (turn or {}).items() if k != "expect"}}
         (content / "turns" / f"{number:03d}.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-
-
-def _matches(expected, actual) -> bool:
-    if isinstance(expected, dict) and set(expected) == {"one_of"}:
-        return actual in expected["one_of"]
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        return all(k in actual and _matches(v, actual[k]) for k, v in expected.items())
-    if isinstance(expected, list) and isinstance(actual, list):
-        return len(expected) == len(actual) and all(_matches(e, a) for e, a in zip(expected, actual))
-    return expected == actual
 
 
 def check_state(state: dict, expect: dict, label: str, sentences: list[str] = ()) -> list[str]:
@@ -156,7 +138,7 @@ def check_state(state: dict, expect: dict, label: str, sentences: list[str] = ()
     wrong = []
     for province, owner in (expect.get("owners") or {}).items():
         actual = state["provinces"][province]["controller"]
-        if not _matches(owner, actual):
+        if not matches(owner, actual):
             wrong.append(f"{label}: {province} controlled by {actual!r}, expected {owner!r}")
     for player, koku in (expect.get("koku") or {}).items():
         if state["koku"].get(player) != koku:
@@ -176,7 +158,7 @@ def check_state(state: dict, expect: dict, label: str, sentences: list[str] = ()
                 wrong.append(f"{label}: no {kind[:-1]} {some}")
                 continue
             for key, value in fields.items():
-                if not _matches(value, actual.get(key)):
+                if not matches(value, actual.get(key)):
                     wrong.append(f"{label}: {some}.{key} = {actual.get(key)!r}, expected {value!r}")
     if "alliances" in expect and state["alliances"] != sorted(sorted(p) for p in expect["alliances"]):
         wrong.append(f"{label}: alliances {state['alliances']}, expected {expect['alliances']}")
@@ -198,10 +180,6 @@ def check_state(state: dict, expect: dict, label: str, sentences: list[str] = ()
     return wrong
 
 
-def _parts(message) -> list[str]:
-    return [] if message is None else [message] if isinstance(message, str) else list(message)
-
-
 def _where(problem) -> str:
     """``"N: a.b.0"`` for a problem in turn N's file, ``"campaign: ..."`` for campaign.yaml."""
     file = problem.place.file if problem.place else ""
@@ -210,23 +188,8 @@ def _where(problem) -> str:
     return f"{origin}: " + ".".join(str(part) for part in problem.path)
 
 
-def check_problems(problems, expected) -> list[str]:
-    found = [p for p in problems if p.severity in ("error", "warning")]
-    unmatched = list(found)
-    wrong = []
-    for want in expected or []:
-        def fits(p):
-            return (p.severity == want.get("severity", "error")
-                    and all(part.lower() in p.message.lower() for part in _parts(want.get("message")))
-                    and ("rule" not in want or (p.rule and want["rule"].lower() in p.rule.lower()))
-                    and ("at" not in want or _where(p) == str(want["at"])))
-        hit = next((p for p in unmatched if fits(p)), None)
-        if hit is None:
-            wrong.append(f"no {want.get('severity', 'error')} like {want!r}")
-        else:
-            unmatched.remove(hit)
-    wrong += [f"unexpected problem: {p.format()}" for p in unmatched]
-    return wrong
+def _placed(problem, want) -> bool:
+    return "at" not in want or _where(problem) == str(want["at"])
 
 
 def replay_case(case: dict, root: Path):
@@ -237,26 +200,20 @@ def replay_case(case: dict, root: Path):
     return history, list(problems) + list(history.problems)
 
 
-@pytest.mark.parametrize("path,case", load_cases())
+@pytest.mark.parametrize("path,case", load_cases(CASES))
 def test_case(path, case, tmp_path):
     """Replay the case's campaign as `chronicle check` would, and compare the outcome with its
     ``expect`` (the rule it checks, in the seed's words, is printed with any failure)."""
-    assert case.get("id") == path.stem, f"{path.name}: id must be {path.stem!r}"
-    assert set(case) <= CASE_KEYS, f"{path.name}: unknown keys {sorted(set(case) - CASE_KEYS)}"
-    assert case.get("rule"), f"{path.name}: quote the rule it checks"
+    check_header(path, case, CASE_KEYS)
     history, problems = replay_case(case, tmp_path)
     campaign = history.campaign
     header = f"case {case['id']}: {case['rule'].strip()}\n"
-    turns = case.get("turns") or ([case["turn"]] if "turn" in case else [])
     wrong = []
-    if not turns:
+    if not case_turns(case):
         state = campaign.ruleset.to_json(campaign, history.start, history.start_events)
         wrong += check_state(state, case.get("expect") or {}, "the set-up")
-    for index, turn in enumerate(turns):
+    for index, expect in expectations(case):
         number = index + 1
-        expect = dict((turn or {}).get("expect") or {})
-        if index == len(turns) - 1:
-            expect.update({k: v for k, v in (case.get("expect") or {}).items() if k != "problems"})
         result = history.result(number)
         state = campaign.ruleset.to_json(campaign, result.after, result.events)
         name = namer(campaign, [history.start] + [t.after for t in history.turns[:number]])
@@ -267,16 +224,11 @@ def test_case(path, case, tmp_path):
             if drawn:
                 wrong.append(f"turn {number}: dice drawn from the seed, not written: "
                              + ", ".join(f"{d['purpose']} {d['subject']} #{d['index'] + 1}" for d in drawn))
-    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"))
+    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"), rule_in=True, place=_placed)
     wrong += check_history(history)
     assert not wrong, header + "\n".join(wrong)
 
 
 def test_rules_page_names_every_case():
     """docs/rules/clanwar.md points at every case, and at no case that does not exist."""
-    import re
-    page = (Path(__file__).resolve().parents[1] / "docs" / "rules" / "clanwar.md").read_text(encoding="utf-8")
-    named = set(re.findall(r"tests/test_clanwar_cases\.py::test_case\[([^\]]+)\]", page))
-    cases = {p.stem for p in CASES.glob("*.yaml")}
-    assert not cases - named, f"cases the rules page does not name: {sorted(cases - named)}"
-    assert not named - cases, f"the rules page names missing cases: {sorted(named - cases)}"
+    check_rules_page_names_every_case("clanwar", CASES)

@@ -36,22 +36,9 @@ ILLEGAL = yaml.safe_load((CAMPAIGN / "illegal.yaml").read_text())["cases"]
 LAST = max(EXPECTED)
 ABSENT = "<absent>"
 
-# expectation id -> the finding (FINDINGS.md) that explains why chronicle disagrees with the docs.
-F1 = ("FINDINGS.md F1: L164 as docs/rules/clanwar.md words it warns for each Naga army next to Shadowlands or "
-      "corrupt forces it did not fight; chronicle gives at most one such warning a turn, none in a turn the Naga fought them")
-F2 = ("FINDINGS.md F2: L160 gives a gained ring's benefits immediately and L132 gives a rested personality all its Void; "
-      "chronicle leaves the new Void point unrecovered until the next turn")
-F3 = "FINDINGS.md F3: docs/rules/clanwar.md (Bad input) says every error gives a hint; this one gives none"
-F4 = "FINDINGS.md F4: a schema error names no rule of the seed (L57 / L119), nor a hint for the bid"
-KNOWN_BUGS: dict[str, str] = {
-    "t1-warnings": F1, "t2-warnings": F1, "t3-warnings": F1, "t13-warnings": F1,
-    "t5-personalities-warden1": F2,
-    **{f"explained-{name}": F3 for name in (
-        "second_copy_of_a_unique_item", "reserve_after_entering_neutral_land", "reserve_next_to_enemy_forces",
-        "a_dead_unique_bought_again", "yokuni_tattoos_a_unit_that_leaves_togashi", "no_daimyo",
-        "yokuni_gives_three_tattoos", "an_item_for_a_personality_who_battled")},
-    "explained-a_bid_with_one_bidder": F4,
-}
+# expectation id -> the finding (FINDINGS.md) that explains why chronicle disagrees with the docs
+# (F1-F4 are fixed: none is left).
+KNOWN_BUGS: dict[str, str] = {}
 
 
 def run(*args):

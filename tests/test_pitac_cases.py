@@ -56,18 +56,12 @@ import yaml
 from chronicle.content import load_campaign
 from chronicle.history import replay
 
+from rulebook_cases import (case_turns, check_header, check_problems, check_rules_page_names_every_case,
+                            expectations, load_cases, matches)
+
 CASES = Path(__file__).resolve().parent / "pitac_cases"
 SETUP_DIE = 5
 CASE_KEYS = {"id", "rule", "map", "players", "options", "seed", "setup", "turn", "turns", "expect", "xfail", "drawn"}
-
-
-def load_cases():
-    params = []
-    for path in sorted(CASES.glob("*.yaml")):
-        case = yaml.safe_load(path.read_text(encoding="utf-8"))
-        marks = [pytest.mark.xfail(reason=case["xfail"], strict=True)] if case.get("xfail") else []
-        params.append(pytest.param(path, case, id=path.stem, marks=marks))
-    return params
 
 
 def _holds(json_state, player):
@@ -111,7 +105,7 @@ def _setup_turns(case: dict) -> list[dict]:
     return turns
 
 
-def _write(root: Path, case: dict, setup_turns: list[dict], case_turns: list[dict]) -> None:
+def _write(root: Path, case: dict, setup_turns: list[dict], own_turns: list[dict]) -> None:
     content = root / "content"
     (content / "turns").mkdir(parents=True)
     players = copy.deepcopy(case["players"])
@@ -123,19 +117,9 @@ def _write(root: Path, case: dict, setup_turns: list[dict], case_turns: list[dic
     if case.get("options"):
         campaign["options"] = case["options"]
     (content / "campaign.yaml").write_text(yaml.safe_dump(campaign, sort_keys=False), encoding="utf-8")
-    for number, turn in enumerate(setup_turns + case_turns, start=1):
+    for number, turn in enumerate(setup_turns + own_turns, start=1):
         data = {"turn": number, **{k: v for k, v in turn.items() if k != "expect"}}
         (content / "turns" / f"{number:03d}.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-
-
-def _matches(expected, actual) -> bool:
-    if isinstance(expected, dict) and set(expected) == {"one_of"}:
-        return actual in expected["one_of"]
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        return all(k in actual and _matches(v, actual[k]) for k, v in expected.items())
-    if isinstance(expected, list) and isinstance(actual, list):
-        return len(expected) == len(actual) and all(_matches(e, a) for e, a in zip(expected, actual))
-    return expected == actual
 
 
 def _check_turn(history, number: int, expect: dict, label: str, drawn_ok: bool) -> list[str]:
@@ -147,12 +131,12 @@ def _check_turn(history, number: int, expect: dict, label: str, drawn_ok: bool) 
     wrong = []
     for province, owner in (expect.get("owners") or {}).items():
         actual = state["provinces"][province]["owner"]
-        if not _matches(owner, actual):
+        if not matches(owner, actual):
             wrong.append(f"{label}: {province} owner {actual!r}, expected {owner!r}")
     for player, fields in (expect.get("players") or {}).items():
         actual = state["players"][player]
         for key, value in fields.items():
-            if not _matches(value, actual.get(key)):
+            if not matches(value, actual.get(key)):
                 wrong.append(f"{label}: {player}.{key} = {actual.get(key)!r}, expected {value!r}")
     conflicts = {c["province"]: c for c in state["rolls"]}
     if "conflicts" in expect:
@@ -180,7 +164,7 @@ def _check_turn(history, number: int, expect: dict, label: str, drawn_ok: bool) 
                     actual = {p: all(d["recorded"] for d in s["dice"]) for p, s in sides.items()}
                 else:
                     actual = conflict[key]
-                if not _matches(value, actual):
+                if not matches(value, actual):
                     wrong.append(f"{label}: {province} {key} = {actual!r}, expected {value!r}")
     if not drawn_ok:
         for conflict in conflicts.values():
@@ -202,44 +186,22 @@ def _check_turn(history, number: int, expect: dict, label: str, drawn_ok: bool) 
         if kind in kinds:
             wrong.append(f"{label}: unexpected {kind!r} event")
     for key in ("winner", "winner_turn", "shogun_needed"):
-        if key in expect and not _matches(expect[key], state[key]):
+        if key in expect and not matches(expect[key], state[key]):
             wrong.append(f"{label}: {key} = {state[key]!r}, expected {expect[key]!r}")
-    if "ranking" in expect and not _matches(expect["ranking"], state["ranking"]):
+    if "ranking" in expect and not matches(expect["ranking"], state["ranking"]):
         wrong.append(f"{label}: ranking {state['ranking']!r}, expected {expect['ranking']!r}")
     return wrong
 
 
-def _parts(message) -> list[str]:
-    return [] if message is None else [message] if isinstance(message, str) else list(message)
-
-
-def _check_problems(problems, expected) -> list[str]:
-    found = [p for p in problems if p.severity in ("error", "warning")]
-    unmatched = list(found)
-    wrong = []
-    for want in expected or []:
-        hit = next((p for p in unmatched if p.severity == want.get("severity", "error")
-                    and all(part.lower() in p.message.lower() for part in _parts(want.get("message")))
-                    and ("rule" not in want or p.rule == want["rule"])), None)
-        if hit is None:
-            wrong.append(f"no {want.get('severity', 'error')} like {want!r}")
-        else:
-            unmatched.remove(hit)
-    wrong += [f"unexpected problem: {p.format()}" for p in unmatched]
-    return wrong
-
-
-@pytest.mark.parametrize("path,case", load_cases())
+@pytest.mark.parametrize("path,case", load_cases(CASES))
 def test_case(path, case, tmp_path):
     """Replay the case's campaign through the loader and the rules, as `chronicle check` would,
     and compare the outcome with the case's ``expect`` (the rule it checks is in ``case['rule']``,
     the seed's own words, and is printed with any failure)."""
-    assert case.get("id") == path.stem, f"{path.name}: id must be {path.stem!r}"
-    assert set(case) <= CASE_KEYS, f"{path.name}: unknown keys {sorted(set(case) - CASE_KEYS)}"
-    assert case.get("rule"), f"{path.name}: quote the rule it checks"
-    case_turns = case.get("turns") or [case["turn"]]
+    check_header(path, case, CASE_KEYS)
+    turns = case_turns(case)
     setup_turns = _setup_turns(case)
-    _write(tmp_path, case, setup_turns, case_turns)
+    _write(tmp_path, case, setup_turns, turns)
     campaign, problems = load_campaign(tmp_path)
     assert campaign is not None, "\n".join(p.format() for p in problems)
     history = replay(campaign)
@@ -259,14 +221,9 @@ def test_case(path, case, tmp_path):
         if json_state["winner"] is not None:
             wrong.append(f"set-up made {json_state['winner']} Shogun before the case began")
     drawn_ok = bool(case.get("drawn"))
-    for index, turn in enumerate(case_turns):
-        number = len(setup_turns) + index + 1
-        last = index == len(case_turns) - 1
-        expect = dict(turn.get("expect") or {})
-        if last:
-            expect.update(case.get("expect") or {})
-        wrong += _check_turn(history, number, expect, f"turn {index + 1} of the case", drawn_ok)
-    wrong += _check_problems(problems, (case.get("expect") or {}).get("problems"))
+    for index, expect in expectations(case, turns):
+        wrong += _check_turn(history, len(setup_turns) + index + 1, expect, f"turn {index + 1} of the case", drawn_ok)
+    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"))
     assert not wrong, header + "\n".join(wrong)
 
 
@@ -281,9 +238,4 @@ def test_every_seed_example_has_a_case():
 
 def test_rules_page_names_every_case():
     """docs/rules/pitac.md points at every case, and at no case that does not exist."""
-    import re
-    page = (Path(__file__).resolve().parents[1] / "docs" / "rules" / "pitac.md").read_text(encoding="utf-8")
-    named = set(re.findall(r"tests/test_pitac_cases\.py::test_case\[([^\]]+)\]", page))
-    cases = {p.stem for p in CASES.glob("*.yaml")}
-    assert not cases - named, f"cases the rules page does not name: {sorted(cases - named)}"
-    assert not named - cases - {"NN_name"}, f"the rules page names missing cases: {sorted(named - cases)}"
+    check_rules_page_names_every_case("pitac", CASES, frozenset({"NN_name"}))

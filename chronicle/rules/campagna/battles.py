@@ -11,6 +11,7 @@ the order played: a General killed in one carries his wound into the next he fig
 from __future__ import annotations
 
 from ...i18n import N_
+from ..battlecheck import Named, suspicious_battle
 from .events import BattleFought, GeneralKilled, KIND_NAMES, WoundCarried, WoundLapsed
 from .schema import (DECISIVA, FERITA_GRAVE, FERITA_LIEVE, FINALE, MIGLIOR_GENERALE, SCHERMAGLIA, SCORRERIA,
                      min_points)
@@ -81,7 +82,12 @@ def check_entry(ctx, entry, kind: str, players: tuple[str, ...], defender: str |
     opts = ctx.options
     where = where or name(entry.at)
     title = f"the {KIND_NAMES[kind]} at {where}" if entry.at else f"the {KIND_NAMES[kind]}"
-    if entry.players is not None and set(entry.players) != set(players):
+    # suspicious entries, in the words every ruleset shares (issue 7): one error each, and then the
+    # calendar's comparison is not made again for the same slip
+    odd = suspicious_battle([Named(p, path + ("players", i)) for i, p in enumerate(entry.players or ())],
+                            where=path + ("players",), name=name) if entry.players is not None else []
+    ctx.problems.extend(odd)
+    if entry.players is not None and not odd and set(entry.players) != set(players):
         ctx.problem(f"{title} is fought by {' and '.join(name(p) for p in players)}, not by "
                     f"{' and '.join(name(p) for p in entry.players)}", path + ("players",), rule="R20",
                     hint="the calendar knows who fights: players may be left out")
@@ -90,7 +96,7 @@ def check_entry(ctx, entry, kind: str, players: tuple[str, ...], defender: str |
     for who, points in sizes:
         if who is not None and who not in players:
             ctx.problem(f"points for {name(who)}, who does not fight {title}", path + ("points", who), rule="R20",
-                        at_key=True)
+                        at_key=True, hint=f"{title} is fought by {' and '.join(name(p) for p in players)}")
         elif points < least:
             ctx.problem(f"{title} is fought at {least} points at least, {points} are written" +
                         (f" for {name(who)}" if who else ""), path + ("points",) + ((who,) if who else ()),
@@ -115,7 +121,8 @@ def check_entry(ctx, entry, kind: str, players: tuple[str, ...], defender: str |
                              "until it is played", rule="R46")
         return None
     winner = entry.winner
-    if winner is not None and winner not in players:
+    refused = winner is not None and winner not in players
+    if refused:
         ctx.problem(f"{name(winner)} did not fight {title}", path + ("winner",), rule="R46",
                     hint=f"the winner is one of {' and '.join(name(p) for p in players)}, or none for a draw")
         winner = None
@@ -124,7 +131,7 @@ def check_entry(ctx, entry, kind: str, players: tuple[str, ...], defender: str |
         ctx.problem(f"{title}: was {name(winner)}'s a Vittoria maggiore or a Vittoria di lieve entità?", path + ("winner",),
                     hint="write victory: major or victory: minor", rule="R46")
         victory = "minor"
-    if not winner and victory:
+    if not winner and victory and not refused:     # a winner refused is that one error, not also a draw
         ctx.problem(f"{title} is a draw (no winner) but a {victory} victory is written", path + ("victory",),
                     hint="write the winner, or remove victory", rule="R46")
         victory = None
@@ -222,7 +229,8 @@ def _scenario(ctx, entry, kind: str, title: str) -> str | None:
         modifier = 0
     if abs(modifier) > ctx.options["scorreria_modifier"]:
         ctx.problem(f"the defender may change the scenario roll by at most {ctx.options['scorreria_modifier']}, "
-                    f"{modifier:+d} is written", path + ("modifier",), rule="R40")
+                    f"{modifier:+d} is written", path + ("modifier",), rule="R40",
+                    hint=f"write a modifier from -{ctx.options['scorreria_modifier']} to +{ctx.options['scorreria_modifier']}")
         modifier = 0
     if len(rolls) > 1 and kind != DECISIVA:
         ctx.problem(f"only the defender of a Battaglia decisiva may have the scenario die re-rolled, not in {title}",
@@ -230,7 +238,8 @@ def _scenario(ctx, entry, kind: str, title: str) -> str | None:
         rolls = rolls[-1:]
     if len(rolls) > 1 + ctx.options["decisiva_rerolls"]:
         ctx.problem(f"the defender may ask for {ctx.options['decisiva_rerolls']} re-roll(s) of the scenario die, "
-                    f"{len(rolls) - 1} are written", path + ("rolls",), rule="R43")
+                    f"{len(rolls) - 1} are written", path + ("rolls",), rule="R43",
+                    hint=f"rolls: [first, then at most {ctx.options['decisiva_rerolls']} re-roll(s)]")
     if not rolls:
         ctx.problem("the scenario roll is not written", path, rule="R35", hint="write roll: N")
         return entry.scenario

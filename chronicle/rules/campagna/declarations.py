@@ -192,7 +192,8 @@ def _skirmish_answer(ctx, clash: Clash, reply) -> Clash:
         return clash
     who = reply.player
     if who == clash.attacker:
-        ctx.problem(f"{name(who)} cannot intervene in an own Schermaglia", reply.path, rule="R32")
+        ctx.problem(f"{name(who)} cannot intervene in an own Schermaglia", reply.path, rule="R32",
+                    hint="an intervention opposes the player who declared the Schermaglia: name another player")
         ctx.refused.add(who)
         return clash
     steps = _intervention_distance(ctx, who, clash.at)

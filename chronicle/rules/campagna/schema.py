@@ -148,7 +148,8 @@ FATE = {"type": "object", "maxProperties": 2,
 SCORES = {"type": "object", "maxProperties": 2, "additionalProperties": SCORE,
           "description": "player -> objective points scored (the punteggi of the summary table, R60)."}
 RESULT = {
-    "players": {"type": "array", "items": PLAYER, "minItems": 2, "maxItems": 2, "uniqueItems": True,
+    # two players, each once: checked by the rules (battles.py) in their words, one error a slip
+    "players": {"type": "array", "items": PLAYER, "maxItems": 12, "uniqueItems": True,
                 "description": "The two players (optional: the calendar knows them)."},
     "points": {"oneOf": [POINTS, {"type": "object", "maxProperties": 2, "additionalProperties": POINTS}],
                "description": "The agreed army size in points, or player -> points (checked against the minimum)."},

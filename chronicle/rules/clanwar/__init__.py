@@ -46,6 +46,9 @@ class Clanwar(PlaysOnce, Ruleset):
         board = Board(state)
         board.turn = record.number
         ctx = Ctx(campaign, record, dice, record.number, board, start_owners=dict(state.owners))
+        for subject in record.miswritten:
+            # its dice are drawn instead: what follows from them is not reported as a second error
+            ctx.doubt.setdefault(subject, f"turn {record.number}: a die of {subject} is not a d10")
         if state.game_over:
             ctx.problem("the campaign is already won: no more turns are played", (),
                         hint=f"the winner is {ctx.name(state.winner)}", rule="victory")
@@ -67,13 +70,15 @@ class Clanwar(PlaysOnce, Ruleset):
         for uid, path in sorted(ctx.stayed.items()):
             unit = board.units.get(uid)
             if unit is not None and unit.models > 0 and not ctx.map.provinces[unit.province].has("togashi"):
-                ctx.problem(f"{uid} did not spend the whole turn in the Togashi province", path, rule="Yokuni's tattoos (L170)")
+                ctx.problem(f"{uid} did not spend the whole turn in the Togashi province", path, hint="a unit Yokuni tattoos this turn makes no move: remove the move, or buy the tattoos in a turn it stays there",
+                            rule="Yokuni's tattoos (L170)")
         for player, faction in sorted(board.factions.items()):
             daimyo = board.personalities.get(faction.daimyo) if faction.daimyo else None
             # Q53: a dead Daimyo is replaced in the next Start phase; a warning from then on until it is
             if faction.daimyo and (daimyo is None or (daimyo.status not in ON_MAP and (daimyo.died or 0) < ctx.turn)):
                 ctx.warn(f"{ctx.name(player)}'s Daimyo {faction.daimyo} is {daimyo.status if daimyo else 'gone'}: name a new one",
-                         ("start",), hint=f"start: daimyo: {{{player}: PERSONALITY}} in the next turn", rule="you must pick a Daimyo (L67)")
+                         ("start",), hint=f"start: daimyo: {{{player}: PERSONALITY}} in the next turn",
+                         rule="you must pick a Daimyo (L67)")
         for uid in [u for u, unit in board.units.items() if unit.models <= 0]:
             del board.units[uid]
 

@@ -19,7 +19,8 @@ def corruption(ctx) -> None:
     for player, path in ctx.record.corrupted:
         faction = ctx.board.factions[player]
         if faction.corrupted or faction.kind == "shadowlands":
-            ctx.warn(f"{ctx.name(player)} is already corrupted", path, rule="corruption")
+            ctx.warn(f"{ctx.name(player)} is already corrupted", path, hint="remove it from facts: corrupted: (corruption lasts, and the Shadowlands always are)",
+                     rule="corruption")
             continue
         ctx.board.factions[player] = faction.but(corrupted=True)
         ctx.emit(Corrupted(player))
@@ -29,10 +30,12 @@ def declare(ctx) -> None:
     board = ctx.board
     for a, b, path in ctx.record.alliances:
         if a == b:
-            ctx.problem(f"{ctx.name(a)} cannot ally with itself", path, rule="alliances")
+            ctx.problem(f"{ctx.name(a)} cannot ally with itself", path, hint="an alliance pairs two different players: [PLAYER, OTHER]",
+                        rule="alliances")
             continue
         if board.allied(a, b):
-            ctx.problem(f"{ctx.name(a)} and {ctx.name(b)} are already allies", path, rule="alliances", severity="warning")
+            ctx.problem(f"{ctx.name(a)} and {ctx.name(b)} are already allies", path, hint="an alliance lasts until it is broken: remove this pair",
+                        rule="alliances", severity="warning")
             continue
         kinds = {board.kind(a), board.kind(b)}
         if kinds == {"naga", "shadowlands"}:

@@ -41,7 +41,13 @@ def battle_phase(ctx) -> None:
     ctx.battle_info = {}
     due = contested(ctx)
     for entry in ctx.record.battles:
+        fought_before = ctx.battle_info.get(entry.province)
         fight(ctx, entry, due)
+        if ctx.battle_info.get(entry.province) is fought_before:
+            # refused: what its forces' dice and outcomes say is not judged again (one slip, one error)
+            for some in [u.id for u in ctx.board.units_in(entry.province)] + \
+                    [q.id for q in ctx.board.personalities_in(entry.province)]:
+                ctx.doubt.setdefault(some, f"turn {ctx.turn}: the battle of {ctx.name(entry.province)} is not fought as written")
     written = {entry.province for entry in ctx.record.battles}
     for province in due:
         # an entry written but refused has had its error; saying "not entered" too would be two errors for one cause
@@ -88,11 +94,26 @@ def fight(ctx, entry, due) -> None:
                     hint=("armies there: " + ", ".join(map(ctx.name, sorted(armies)))) if armies else "no army stands there",
                     rule="a battle wherever opposing armies meet (L81)")
         return
+    # suspicious entries (issue 7), each one error with a hint, before anything else is judged
     written = [p for side in entry.sides for p in side]
+    for j, side in enumerate(entry.sides):
+        twice = next((k for k, p in enumerate(side) if p in side[:k]), None)
+        if twice is not None:
+            # at the repeated entry, where the file format's own 'names it twice' stands (said once, by the rule)
+            ctx.problem(f"this battle names {ctx.name(side[twice])} twice on one side", at + ("sides", j, twice),
+                        hint="list each player once", rule="battle sides")
+            return
     for player in sorted(set(written)):
         if written.count(player) > 1:
-            ctx.problem(f"{ctx.name(player)} is on two sides", at + ("sides",), rule="battle sides")
+            ctx.problem(f"{ctx.name(player)} is on two sides", at + ("sides",),
+                        hint="write each player on one side; one who changed sides during the battle goes under switched:",
+                        rule="battle sides")
             return
+    if sum(1 for side in entry.sides if side) < 2:
+        ctx.problem(f"the battle of {ctx.name(province)} has one side: {' and '.join(map(ctx.name, written))} on it"
+                    if written else f"the battle of {ctx.name(province)} has no side", at + ("sides",),
+                    hint="a battle has two sides or more, each a list: sides: [[PLAYER], [ENEMY]]", rule="battle sides")
+        return
     for j, side in enumerate(entry.sides):
         for k, player in enumerate(side):
             if player not in present:
@@ -142,7 +163,8 @@ def fight(ctx, entry, due) -> None:
             ctx.problem(f"{ctx.name(by)} and {ctx.name(other)} did not fight on opposite sides here", where,
                         rule="fighting an ally breaks the alliance (L146)", hint="an alliance is broken outside battle in start: broken:")
     if len(final) < 2:
-        ctx.problem(f"the battle of {ctx.name(province)} has one side left", at + ("sides",), rule="battle sides")
+        ctx.problem(f"the battle of {ctx.name(province)} has one side left", at + ("sides",), hint="a battle has two sides or more: check sides: and switched:",
+                    rule="battle sides")
         return
     if entry.winner is not None and entry.winner not in side_of:
         ctx.problem(f"the winner {ctx.name(entry.winner)} did not fight here", at + ("winner",), rule="battle results",
@@ -169,6 +191,8 @@ def fight(ctx, entry, due) -> None:
             _not_here(ctx, "personality", pid, province, outcome.at, sorted(people_ids))
     for some in unit_ids | people_ids:
         ctx.battled.add(some)
+    for unit in fighting_units:
+        ctx.foes.setdefault(unit.id, set()).update(p for side in final if unit.faction not in side for p in side)
     # the units' fate, computed first so that the battle's event can report it
     results, routed_to = [], {}
     outcome_of = {uid: entry.units.get(uid) for uid in unit_ids}
@@ -179,7 +203,8 @@ def fight(ctx, entry, due) -> None:
         state = outcome.state if outcome else "ready"
         left = bool(outcome and outcome.left_table)
         if lost > unit.models:
-            ctx.problem(f"{unit.id} had {unit.models} models: it cannot lose {lost}", outcome.at + ("lost",), rule="battle results",
+            ctx.problem(f"{unit.id} had {unit.models} models: it cannot lose {lost}", outcome.at + ("lost",), hint=f"lost: counts the models removed in the battle, at most {unit.models}",
+                        rule="battle results",
                         about=(unit.id,))
             lost = unit.models
         remaining = unit.models - lost
@@ -228,10 +253,12 @@ def _decks(ctx, entry, side_of) -> None:
     size = ctx.options["deck_battle"]
     for player, (cards, where) in sorted(entry.decks.items()):
         if player not in side_of:
-            ctx.problem(f"{ctx.name(player)} did not fight here", where, rule="the tactical deck (L74)", at_key=True)
+            ctx.problem(f"{ctx.name(player)} did not fight here", where, hint="decks: lists only the decks of players who fought this battle",
+                        rule="the tactical deck (L74)", at_key=True)
             continue
         if len(cards) != size:
-            ctx.problem(f"{ctx.name(player)}'s battle deck has {len(cards)} cards, not {size}", where, rule="the tactical deck (L74)")
+            ctx.problem(f"{ctx.name(player)}'s battle deck has {len(cards)} cards, not {size}", where, hint=f"a battle deck is {size} cards (option deck_battle) out of the player's pool",
+                        rule="the tactical deck (L74)")
         pool = list(ctx.board.factions[player].deck)
         if not pool:
             ctx.problem(f"{ctx.name(player)} has no card pool to build a deck from", where, rule="the tactical deck (L74)",
@@ -245,6 +272,7 @@ def _decks(ctx, entry, side_of) -> None:
                 extra.append(card)
         if extra:
             ctx.problem(f"{ctx.name(player)}'s battle deck has cards not in its pool: {', '.join(extra)}", where,
+                        hint="a battle deck is drawn from the player's card pool (deck: in campaign.yaml)",
                         rule="the tactical deck (L74)")
 
 
@@ -325,10 +353,12 @@ def _personalities(ctx, entry, fighting, province) -> None:
         pid = person.id
         if outcome.reincarnated:
             if not person.reincarnates:
-                ctx.problem(f"{pid} has no reincarnation ability", outcome.at + ("reincarnated",), rule="Shiba Ujimitsu (L167)")
+                ctx.problem(f"{pid} has no reincarnation ability", outcome.at + ("reincarnated",), hint="only Shiba Ujimitsu (or a personality bought with reincarnates: true) reincarnates",
+                            rule="Shiba Ujimitsu (L167)")
             else:
                 if outcome.removed:
                     ctx.problem(f"{pid} reincarnated in the battle: he makes no fate roll", outcome.at + ("removed",),
+                                hint="remove removed: and his fate dice: the old Ujimitsu is Dead",
                                 rule="Shiba Ujimitsu (L167)", severity="warning")
                 reincarnate(ctx, pid, outcome.reincarnated, outcome.at + ("reincarnated",), "battle")
                 continue
@@ -336,9 +366,11 @@ def _personalities(ctx, entry, fighting, province) -> None:
             _fate(ctx, board.personalities[pid], outcome, province)
             continue
         if outcome.reincarnate:
-            ctx.problem(f"{pid} did not die: he does not reincarnate", outcome.at + ("reincarnate",), rule="Shiba Ujimitsu (L167)")
+            ctx.problem(f"{pid} did not die: he does not reincarnate", outcome.at + ("reincarnate",), hint="reincarnate: is for an Ujimitsu whose fate roll leaves him Dead: remove it",
+                        rule="Shiba Ujimitsu (L167)")
         if outcome.maimed:
-            ctx.problem(f"{pid} was not removed as a casualty: it cannot be Maimed", outcome.at + ("maimed",), rule="fate (L120)")
+            ctx.problem(f"{pid} was not removed as a casualty: it cannot be Maimed", outcome.at + ("maimed",), hint="maimed: goes with removed: true and fate dice that Maim",
+                        rule="fate (L120)")
         person = board.personalities[pid]
         if outcome.wounds >= person.wounds:
             ctx.problem(f"{pid} has {person.wounds} wounds left: taking {outcome.wounds} takes it to 0, removed as a casualty",
@@ -350,7 +382,8 @@ def _personalities(ctx, entry, fighting, province) -> None:
 
 def _fate(ctx, person, outcome, province) -> None:
     """L119-120: 1d10 + wounds over max below Earth: Wounded; else 1d10 + over under Void: Maimed;
-    else Dead. Strictly below (Q15)."""
+    else Dead. Strictly below (Q15). What the entry says of the outcome (maimed:, reincarnate:) is
+    judged against the dice: when they were written wrong, that is one error, not a second."""
     board = ctx.board
     pid = person.id
     over = outcome.over
@@ -368,13 +401,14 @@ def _fate(ctx, person, outcome, province) -> None:
         if ring is None:
             ctx.problem(f"{pid} is Maimed: which ring does {ctx.name(person.faction)} lower?", outcome.at,
                         hint="write maimed: earth (or water, fire, air, void) in its entry: the controlling player's choice",
-                        rule="a Maimed personality loses 1 from a ring of its player's choice (L120)")
+                        rule="a Maimed personality loses 1 from a ring of its player's choice (L120)", about=(pid,))
         elif getattr(person, ring) is None:
             ctx.problem(f"{pid}'s {ring.title()} is not known", outcome.at + ("maimed",), rule="fate (L120)",
                         hint="give the personality's rings on its purchase or in the catalogue")
             ring = None
     elif outcome.maimed:
-        ctx.problem(f"{pid} is {result}, not Maimed: no ring is lost", outcome.at + ("maimed",), rule="fate (L120)")
+        ctx.problem(f"{pid} is {result}, not Maimed: no ring is lost", outcome.at + ("maimed",), hint="maimed: RING only when the fate dice Maim (the Earth die passed, the Void die failed): remove it or correct the dice",
+                    rule="fate (L120)", about=(pid,))
     changes = {"status": result, "wounds": 0, "void_points": 0}
     if ring:
         changes[ring] = max(0, getattr(person, ring) - 1)
@@ -392,11 +426,12 @@ def _fate(ctx, person, outcome, province) -> None:
         if outcome.reincarnate is None:
             ctx.problem(f"{pid} is Dead: he must reincarnate in the Recovery phase", outcome.at,
                         hint="write reincarnate: TARGET (any legal target of his army, anywhere)",
-                        rule="a dead Shiba Ujimitsu must reincarnate (L167)")
+                        rule="a dead Shiba Ujimitsu must reincarnate (L167)", about=(pid,))
         else:
             ctx.recovery_reincarnations[pid] = (outcome.reincarnate, outcome.at + ("reincarnate",))
     elif outcome.reincarnate:
-        ctx.problem(f"{pid} is not Dead: he does not reincarnate", outcome.at + ("reincarnate",), rule="Shiba Ujimitsu (L167)")
+        ctx.problem(f"{pid} is not Dead: he does not reincarnate", outcome.at + ("reincarnate",), hint="reincarnate: only when the fate dice leave him Dead: remove it",
+                    rule="Shiba Ujimitsu (L167)", about=(pid,))
 
 
 def reincarnate(ctx, old_id, target_id, path, when) -> None:
@@ -489,7 +524,8 @@ def _experience(ctx, unit, outcome, leader) -> None:
     penalty = outcome.penalty if outcome and outcome.penalty is not None else None
     if state == "ready":
         if penalty:
-            ctx.problem(f"{unit.id} was Ready: it has no Broken or Routing penalty", where + ("penalty",), rule="experience checks (L155)")
+            ctx.problem(f"{unit.id} was Ready: it has no Broken or Routing penalty", where + ("penalty",), hint="penalty: is for a unit that ended Broken or Routed: remove it",
+                        rule="experience checks (L155)")
         penalty = 0
     elif penalty is None:
         penalty = ctx.options["broken_penalty" if state == "broken" else "routed_penalty"]
@@ -532,11 +568,13 @@ def _control(ctx, entry, province, controller, winners):
     control = entry.control
     if entry.winner is None:
         if control:
-            ctx.problem("a battle without a winner changes no control", control[2], rule="control of the province (L121)")
+            ctx.problem("a battle without a winner changes no control", control[2], hint="remove control:, or write the winner",
+                        rule="control of the province (L121)")
         return controller, N_("no winner: control unchanged (Q20)"), None
     if controller in winners:
         if control:
             ctx.problem(f"{ctx.name(controller)} held {ctx.name(province)} and won: it keeps it", control[2],
+                        hint="remove control: a defender who wins keeps the province (L122)",
                         rule="allied defenders: whoever controlled the province keeps it (L122)")
         return controller, N_("the defender held it (L121-122)"), None
     liberation = None
@@ -553,14 +591,17 @@ def _control(ctx, entry, province, controller, winners):
                 return who, N_("liberated and returned to its original owner (L123)"), ("returned", liberators[0], who)
         elif kind == "neutral":
             if len(winners) < 2:
-                ctx.problem("only allied winners who cannot agree leave a province neutral", where, rule="allied winners (L124)")
+                ctx.problem("only allied winners who cannot agree leave a province neutral", where, hint="control: neutral is for two or more allied winners; one winner takes the province",
+                            rule="allied winners (L124)")
             else:
                 return None, N_("allied winners left it neutral, occupied by both (L124)"), ("joint",)
         elif kind == "to":
             if who not in winners:
-                ctx.problem(f"{ctx.name(who)} did not win here", where, rule="allied winners (L124)")
+                ctx.problem(f"{ctx.name(who)} did not win here", where, hint=f"control: to: names one of the winners: {', '.join(map(ctx.name, winners)) or 'none'}",
+                            rule="allied winners (L124)")
             elif len(winners) < 2:
-                ctx.problem("the one winner takes the province: control: is for allied winners", where, rule="allied winners (L124)",
+                ctx.problem("the one winner takes the province: control: is for allied winners", where, hint="remove control: the one winner takes it (L121)",
+                            rule="allied winners (L124)",
                             severity="warning")
             else:
                 return _monk_limit(ctx, province, who, controller, original, N_("the allied winners agreed (L124)"))
@@ -651,17 +692,19 @@ def captures(ctx) -> None:
     for pid, by, path in ctx.record.captured:
         person = board.personalities.get(pid)
         if not ctx.options["capture"]:
-            ctx.problem("this campaign has no capture (option capture: false)", path, rule="capture")
+            ctx.problem("this campaign has no capture (option capture: false)", path, hint="set options: capture: true in campaign.yaml, or remove the capture",
+                        rule="capture")
             continue
         if person is None or person.status not in (ACTIVE, WOUNDED, MAIMED):
             ctx.unknown("personality", pid, path + ("personality",), "capture")
             continue
         if board.allied(person.faction, by):
-            ctx.problem(f"{ctx.name(by)} is {ctx.name(person.faction)}'s ally: it captures no one of theirs", path + ("by",), rule="capture")
+            ctx.problem(f"{ctx.name(by)} is {ctx.name(person.faction)}'s ally: it captures no one of theirs", path + ("by",), hint="a personality is captured by an enemy, never by an ally",
+                        rule="capture")
             continue
         if by not in board.force_players(person.province):
             ctx.problem(f"{ctx.name(by)} has no forces in {ctx.name(person.province)}, where {pid} stands", path + ("by",),
-                        rule="capture")
+                        hint="the captor needs forces in the province where the personality stands", rule="capture")
             continue
         for unit in [u for u in board.units.values() if u.leader == pid]:
             board.units[unit.id] = unit.but(leader=None)
@@ -670,11 +713,12 @@ def captures(ctx) -> None:
     for pid, where, path in ctx.record.released:
         person = board.personalities.get(pid)
         if person is None or person.status != CAPTURED:
-            ctx.problem(f"{pid} is not held captive", path + ("personality",), rule="capture")
+            ctx.problem(f"{pid} is not held captive", path + ("personality",), hint="released: is for a personality captured earlier (status captured)",
+                        rule="capture")
             continue
         if not board.friendly(person.faction, where):
             ctx.problem(f"{pid} returns to {ctx.name(where)}, which is not friendly to {ctx.name(person.faction)}", path + ("at",),
-                        rule="capture")
+                        hint="a released personality returns to a province its player or an ally controls", rule="capture")
             continue
         board.personalities[pid] = person.but(status=ACTIVE, captured_by=None, province=where)
         ctx.emit(Released(pid, person.faction, where))
@@ -705,18 +749,24 @@ def occupation(ctx) -> None:
 
 def naga_warning(ctx) -> None:
     """L164: 'Naga must attack a shadowlands or corrupt player whenever they get the opportunity': a
-    warning when a Naga army stands next to Shadowlands or corrupt forces it did not fight."""
+    reminder (Q44: the opportunity is the group's judgement) for each Naga army, the Naga units of
+    one province, that stands next to Shadowlands or corrupt forces some of its units did not fight
+    this turn. Per army, as the rules page words it: a battle fought elsewhere, or by another army,
+    does not excuse an army that stood by."""
     board = ctx.board
     for player, faction in sorted(board.factions.items()):
         if faction.kind != NAGA:
             continue
-        fought = {p for info in ctx.battle_info.values() for side in info["sides"] if player in side
-                  for other in info["sides"] if other is not side for p in other}
-        for province in sorted({u.province for u in board.units.values() if u.faction == player and u.models > 0 and not u.yojimbo}):
-            for near in ctx.map.neighbours(province):
-                foes = [f for f in board.force_players(near) if board.corrupt(f) and f not in fought]
-                if foes:
-                    ctx.warn(f"the Naga army in {ctx.name(province)} did not attack {ctx.name(foes[0])}'s forces next door in "
-                             f"{ctx.name(near)}", (), rule="Naga must attack the Shadowlands and the corrupt whenever they can (L164)",
-                             hint="an opportunity is the group's judgement: this is only a reminder")
-                    return
+        armies: dict[str, list] = {}
+        for unit in sorted(board.units.values(), key=lambda u: u.id):
+            if unit.faction == player and unit.models > 0 and not unit.yojimbo:
+                armies.setdefault(unit.province, []).append(unit)
+        for province, units in sorted(armies.items()):
+            reminder = next(((foe, near) for near in ctx.map.neighbours(province)
+                             for foe in board.force_players(near)
+                             if board.corrupt(foe) and any(foe not in ctx.foes.get(u.id, ()) for u in units)), None)
+            if reminder:
+                foe, near = reminder
+                ctx.warn(f"the Naga army in {ctx.name(province)} did not attack {ctx.name(foe)}'s forces next door in "
+                         f"{ctx.name(near)}", (), rule="Naga must attack the Shadowlands and the corrupt whenever they can (L164)",
+                         hint="an opportunity is the group's judgement: this is only a reminder")

@@ -36,6 +36,7 @@ def _resolve(ctx, entry) -> None:
         unique = bool(entry.data.get("unique", listed.get("unique", False)))
         if unique and key in board.graveyard:
             ctx.reject(f"{key} is dead: a unique personality who died is never recruited again", entry.at,
+                       hint="the unique dead are in the graveyard for good: bid for another personality",
                        rule="a dead unique personality may not be re-purchased")
             return
         holder = unique_holder(ctx, key) if unique else None
@@ -62,6 +63,7 @@ def _resolve(ctx, entry) -> None:
             continue
         if seller[0] is not None:
             ctx.reject(f"{ctx.name(seller[0])} is played: its forces are bought from it as an ally, not bid for", entry.at + ("from",),
+                       hint=f"buy them under start: buy: with from: {seller[0]}, while allied",
                        rule="bids are for unaligned personalities and unplayed clans (L57, L59)")
             return
         modifier = modifier_of(ctx, player, seller[1]) if seller[1] else None

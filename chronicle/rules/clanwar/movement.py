@@ -66,7 +66,8 @@ def _judge(ctx, move, snapshot):
             return None
     else:
         if person is not None:
-            ctx.reject(f"{sid} is {person.status} and cannot move", move.at, at_key=True, about=(sid,), rule=rule)
+            ctx.reject(f"{sid} is {person.status} and cannot move", move.at, at_key=True, about=(sid,), hint="only an active personality moves: remove the move",
+                       rule=rule)
         elif sid not in board.personalities:
             ctx.unknown("unit", sid, move.at, rule, at_key=True)
         return None
@@ -97,7 +98,8 @@ def _judge(ctx, move, snapshot):
         return None
     if sid in ctx.stayed:
         ctx.reject(f"{sid} must spend the whole turn in the Togashi province (its tattoos were bought this turn)", move.at,
-                   at_key=True, about=(sid,), rule="Yokuni's unit spends the entire turn in the Togashi province (L170-171)")
+                   at_key=True, about=(sid,), hint="remove the move: the unit stays in the Togashi province this turn; it may move next turn",
+                   rule="Yokuni's unit spends the entire turn in the Togashi province (L170-171)")
         return None
     return sid, kind, player, path, carried
 
@@ -117,7 +119,8 @@ def _unit_ok(ctx, move, unit, path, snapshot) -> bool:
     if leader is not None and leader.status == ACTIVE and leader.province == unit.province:
         if leader.command_limit is not None and unit.models > leader.command_limit:
             ctx.reject(f"{sid} has {unit.models} models, beyond its leader {leader.id}'s Command Limit of {leader.command_limit}",
-                       move.at, at_key=True, about=(sid,), rule="a unit moves only with a leader within its Command Limit (L100)")
+                       move.at, at_key=True, about=(sid,), hint="give it a leader with a larger Command Limit (start: reassign:), or move fewer models (start: transfer:)",
+                       rule="a unit moves only with a leader within its Command Limit (L100)")
             return False
         return True
     if unit.lps:
@@ -146,7 +149,8 @@ def _personality_ok(ctx, move, person, path, snapshot) -> bool:
     board = ctx.board
     if move.phase == "cavalry" and not (person.cavalry or person.flight):
         ctx.reject(f"{sid} is not a Cavalry or Flight personality: it cannot move in the Cavalry phase", move.at, at_key=True,
-                   about=(sid,), rule="only Cavalry personalities move in the Cavalry phase (L80)")
+                   about=(sid,), hint="move it under primary: or reserve:",
+                   rule="only Cavalry personalities move in the Cavalry phase (L80)")
         return False
     for i, (province, where) in enumerate(zip(path[1:], move.steps)):
         last = i == len(path) - 2
@@ -160,7 +164,8 @@ def _personality_ok(ctx, move, person, path, snapshot) -> bool:
             blocker = _blocked(ctx, person, province, snapshot)
             if blocker:
                 ctx.reject(f"{sid} cannot pass through {ctx.name(province)}: {blocker} block it (it may stop there)", where,
-                           about=(sid,), rule="enemy Cavalry and Flight troops block movement through their province (L102-103)")
+                           about=(sid,), hint="end the move in that province, or go round it",
+                           rule="enemy Cavalry and Flight troops block movement through their province (L102-103)")
                 return False
     return True
 
@@ -170,28 +175,32 @@ def _reserve_ok(ctx, move, kind, player, path, who, snapshot) -> bool:
     sid = move.subject
     rule = "reserve movement restrictions (L104-109)"
     if any(w in ctx.battled for w in who):
-        ctx.reject(f"{sid} battled this turn: no Reserve move", move.at, at_key=True, about=(sid,), rule=rule)
+        ctx.reject(f"{sid} battled this turn: no Reserve move", move.at, at_key=True, about=(sid,),
+                   hint="remove the reserve move: a force that battled this turn makes none", rule=rule)
         return False
     if any(w in ctx.hostile for w in who):
         ctx.reject(f"{sid} entered a neutral or enemy province this turn: no Reserve move", move.at, at_key=True,
-                   about=(sid,), rule=rule)
+                   about=(sid,), hint="remove the reserve move: only forces that stayed in their own or allied land this turn make one",
+                   rule=rule)
         return False
     here = path[0]
     for near in ctx.map.neighbours(here):
         enemies = [f for f in board.force_players(near) if not board.allied(player, f)]
         if enemies:
             ctx.reject(f"{sid} stands in {ctx.name(here)}, next to {ctx.name(enemies[0])}'s forces in {ctx.name(near)}: "
-                       "no Reserve move", move.at, at_key=True, about=(sid,), rule=rule)
+                       "no Reserve move", move.at, at_key=True, about=(sid,), hint="remove the reserve move: forces next to opposing forces stay to face them",
+                       rule=rule)
             return False
     for province, where in zip(path[1:], move.steps):
         if not board.friendly(player, province):
             ctx.reject(f"{ctx.name(province)} is neutral or enemy land: Reserve movement stays in friendly territory", where,
-                       about=(sid,), rule=rule)
+                       about=(sid,), hint="a Reserve move goes through its own and its allies' provinces only", rule=rule)
             return False
     enemies = [f for f in board.army_players(path[-1]) if not board.allied(player, f)]
     if enemies:
         ctx.reject(f"{ctx.name(enemies[0])}'s army stands in {ctx.name(path[-1])}: Reserve movement never enters "
-                   "territory occupied by opposing armies", move.steps[-1], about=(sid,), rule=rule)
+                   "territory occupied by opposing armies", move.steps[-1], about=(sid,), hint="end the Reserve move before the province the opposing army occupies",
+                   rule=rule)
         return False
     return True
 
@@ -222,7 +231,7 @@ def _defend(ctx, move, kind, player, here):
         return None
     if len(move.path) != 1:
         ctx.reject(f"a move to defend names one province, the one defended", move.at, about=(move.subject,),
-                   rule="the Monk's move to defend (L165)")
+                   hint="write the one province defended: defend: {FORCE: PROVINCE}", rule="the Monk's move to defend (L165)")
         return None
     carried = ()
     if kind == "unit":

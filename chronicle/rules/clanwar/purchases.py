@@ -274,7 +274,7 @@ def _clan_check(ctx, p, listed: dict, seller, what: str) -> bool:
         return False
     if clan and seller and seller[1] and clan != seller[1]:
         ctx.reject(f"{what} belongs to the {FACTIONS[clan].name}, not the {FACTIONS[seller[1]].name}", p.at + ("from",),
-                   rule="out-of-clan forces", about=(p.subject,))
+                   hint="from: names the ally whose clan the force belongs to", rule="out-of-clan forces", about=(p.subject,))
         return False
     return True
 
@@ -288,7 +288,8 @@ def buy_unit(ctx, p, setup):
     what = f"unit {p.subject}"
     models = p.data.get("models")
     if models is None:
-        ctx.reject(f"how many models does {p.subject} have? write models: N", p.at, rule="buying units", about=(p.subject,))
+        ctx.reject(f"how many models does {p.subject} have? write models: N", p.at, hint="e.g. models: 10",
+                   rule="buying units", about=(p.subject,))
         return
     max_models = _profile(p, listed, "max_models")
     if max_models is not None and models > max_models:
@@ -311,6 +312,7 @@ def buy_unit(ctx, p, setup):
     if limit is not None and len(same) >= limit:
         ctx.reject(f"{ctx.name(p.player)} already has {len(same)} unit{'s' if len(same) != 1 else ''} of {kind} "
                    f"({', '.join(u.id for u in same)}): its force profile allows {limit}", p.at,
+                   hint=f"at most {limit} units of {kind} across the whole force: buy another type",
                    rule="force-profile limits apply across the entire force", about=(p.subject,))
         return
     available = (ctx.options.get("models_available") or {}).get(kind)
@@ -319,13 +321,15 @@ def buy_unit(ctx, p, setup):
                                                      and normal(ctx.board.units[x.subject].type) == normal(kind))
         if fielded + models > available:
             ctx.reject(f"{ctx.name(p.player)} owns {available} models of {kind}: {fielded} fielded, {models} more exceed it",
-                       p.at + ("models",), rule="the models available for a troop type", about=(p.subject,))
+                       p.at + ("models",), hint=f"buy at most {max(0, available - fielded)} models (option models_available)",
+                       rule="the models available for a troop type", about=(p.subject,))
             return
     lps = tuple(LP(x["rank"], str(x.get("family", "generic")).lower()) for x in p.data.get("lps") or () if isinstance(x, dict))
     for lp in set(lps):
         if not lp.generic and lp_count(ctx, p.player, lp) + lps.count(lp) > ctx.options["max_non_unique"]:
             ctx.reject(f"{ctx.name(p.player)} would hold more than {ctx.options['max_non_unique']} {lp.label()} packages",
-                       p.at + ("lps",), rule="three of any clan leadership package", about=(p.subject,))
+                       p.at + ("lps",), hint="choose another leadership package (at most three of each across the force)",
+                       rule="three of any clan leadership package", about=(p.subject,))
             return
     deploy = deploy_of(ctx, p, setup)
     if deploy is None:
@@ -336,16 +340,19 @@ def buy_unit(ctx, p, setup):
         if mate is None:
             ctx.reject(f"{leader!r} cannot lead the new unit {p.subject}: only a personality bought in the same Start phase "
                        "can; others take command by reassignment in a later Start phase", p.at + ("leader",),
+                       hint="buy the leader in this Start phase, or give him the unit later with start: reassign:",
                        rule="reassignment happens in the Start phase", about=(p.subject,))
             return
         if mate.deploy != deploy:
             ctx.reject(f"{leader} deploys to {ctx.name(mate.deploy)}, not with {p.subject} at {ctx.name(deploy)}",
-                       p.at + ("leader",), rule="placing new forces", about=(p.subject,))
+                       p.at + ("leader",), hint="deploy the leader and the unit to the same province",
+                       rule="placing new forces", about=(p.subject,))
             return
         limit = mate.personality.command_limit
         if limit is not None and models > limit:
             ctx.reject(f"{leader}'s Command Limit is {limit}: it cannot command the {models} models of {p.subject}",
-                       p.at + ("leader",), rule="a leader's Command Limit", about=(p.subject,))
+                       p.at + ("leader",), hint="choose a leader with a larger Command Limit, or buy fewer models",
+                       rule="a leader's Command Limit", about=(p.subject,))
             return
     if not pay(ctx, p.player, price, p.at, what, p.subject):
         return
@@ -423,6 +430,7 @@ def buy_personality(ctx, p, setup):
     what = f"personality {p.subject}"
     if unique and kind in ctx.board.graveyard:
         ctx.reject(f"{kind} is dead: a unique personality who died is never bought again, by any player", p.at,
+                   hint="the unique dead are in the graveyard for good: buy another personality",
                    rule="a dead unique personality may not be re-purchased", about=(p.subject,))
         return
     if unique:
@@ -495,7 +503,8 @@ def buy_personality(ctx, p, setup):
         mate = _mate(ctx, "unit", unit, p.player, setup)
         if mate is None or mate.deploy != deploy:
             ctx.reject(f"{p.subject} cannot command {unit!r}: only a unit bought before it in the same Start phase and "
-                       "deployed to the same province", p.at + ("unit",), rule="reassignment happens in the Start phase")
+                       "deployed to the same province", p.at + ("unit",), hint="buy the unit first, in the same Start phase and deployed to the same province; or reassign later (start: reassign:)",
+                       rule="reassignment happens in the Start phase")
             return
         mate.unit = mate.unit.but(leader=p.subject)
         pending.personality = person.but(unit=unit)
@@ -556,7 +565,8 @@ def _free_group(ctx, p):
     for j, entry in enumerate(entries):
         if entry.get("personality"):
             ctx.problem(f"{entry['model']} is a command-group personality: it is bought separately, never part of the free "
-                        "command group", p.at + ("free_command_group", j), rule="command-group personalities are bought separately (L68)")
+                        "command group", p.at + ("free_command_group", j), hint="buy it as a personality of its own (L68)",
+                        rule="command-group personalities are bought separately (L68)")
             return None
         group.append((str(entry["model"]), int(entry["cost"])))
     return tuple(group)
@@ -569,7 +579,8 @@ def _unit_of(ctx, p, key: str, rule: str):
         ctx.unknown("unit", uid, p.at + (key,), rule, player=p.player)
         return None
     if unit.faction != p.player:
-        ctx.reject(f"{uid} is {ctx.name(unit.faction)}'s unit, not {ctx.name(p.player)}'s", p.at + (key,), rule=rule, about=(uid,))
+        ctx.reject(f"{uid} is {ctx.name(unit.faction)}'s unit, not {ctx.name(p.player)}'s", p.at + (key,), hint="name one of the buyer's own units",
+                   rule=rule, about=(uid,))
         return None
     return unit
 
@@ -606,7 +617,8 @@ def buy_replacements(ctx, p, setup):
                 and normal(ctx.board.units[x.subject].type) == normal(unit.type))
         if fielded + models > available:
             ctx.problem(f"{ctx.name(p.player)} owns {available} models of {unit.type}: {fielded} fielded, {models} more exceed it",
-                       p.at + ("models",), rule="the models available for a troop type", about=(unit.id,))
+                       p.at + ("models",), hint=f"buy at most {max(0, available - fielded)} models (option models_available)",
+                       rule="the models available for a troop type", about=(unit.id,))
             return
     tattoo_cost = p.data.get("tattoos_cost")
     if unit.tattooed and tattoo_cost is None:
@@ -622,6 +634,7 @@ def buy_replacements(ctx, p, setup):
         if not ctx.map.provinces[unit.province].has("togashi"):
             ctx.problem(f"{unit.id} was tattooed through Togashi Yokuni: to bolster it the whole unit must spend the turn in "
                        f"the Togashi province, and it stands in {ctx.name(unit.province)}", p.at + ("replace",),
+                       hint="bolster it in a turn it spends in the Togashi province, without moving",
                        rule="Yokuni's tattooed units are refreshed in the Togashi province (L171)", about=(unit.id,))
             return
         ctx.stayed[unit.id] = p.at
@@ -683,6 +696,7 @@ def buy_item(ctx, p, setup):
     holder_id = p.data.get("to")
     if holder_id is None:
         ctx.reject(f"the special item {name} must be assigned to a personality: write to: PERSONALITY", p.at,
+                   hint="a special item goes on one of the buyer's personalities: to: PERSONALITY",
                    rule="special items are assigned to a personality")
         return
     holder = ctx.board.personalities.get(holder_id)
@@ -692,12 +706,14 @@ def buy_item(ctx, p, setup):
         ctx.unknown("personality", holder_id, p.at + ("to",), "special items are assigned to a personality", player=p.player)
         return
     if owner != p.player:
-        ctx.reject(f"{holder_id} is not {ctx.name(p.player)}'s", p.at + ("to",), rule="special items are assigned to a personality")
+        ctx.reject(f"{holder_id} is not {ctx.name(p.player)}'s", p.at + ("to",), hint="a special item goes on one of the buyer's own personalities",
+                   rule="special items are assigned to a personality")
         return
     if unique:
         held_by = next((pl for pl, item in held_items(ctx) if normal(item) == normal(name)), None)
         if held_by is not None:
-            ctx.reject(f"the unique item {name} is already {ctx.name(held_by)}'s", p.at, rule="only 1 of any unique item")
+            ctx.reject(f"the unique item {name} is already {ctx.name(held_by)}'s", p.at, hint=f"there is one {name} in the whole campaign: buy another item",
+                       rule="only 1 of any unique item")
             return
     else:
         copies = sum(1 for _, item in held_items(ctx, p.player) if normal(item) == normal(name))
@@ -712,7 +728,8 @@ def buy_item(ctx, p, setup):
         if tattoo or normal(replaces) == normal(name) or already is not None:
             why = "a tattoo replaces no equipment" if tattoo else f"{name} cannot replace itself" if already is None else \
                 f"{holder_id}'s {replaces} is already set aside for {already}"
-            ctx.reject(why, p.at + ("replaces",), rule="replaced equipment (L64, L93)")
+            ctx.reject(why, p.at + ("replaces",), hint="replaces: names equipment the personality carries, other than the item itself",
+                       rule="replaced equipment (L64, L93)")
             return
     found = priced(ctx, p, listed.get("cost"), f"the item {name}", (None, None))
     if found is None or not pay(ctx, p.player, found[0], p.at, f"the item {name}", name):
@@ -753,7 +770,8 @@ def buy_tattoos(ctx, p, setup):
     limit = ctx.options["yokuni_tattoos"]
     if len(tattoos) + (len(unit.tattoos) if unit.yokuni else 0) > limit:
         ctx.problem(f"{unit.id} would have {len(tattoos) + (len(unit.tattoos) if unit.yokuni else 0)} tattoos through Yokuni: "
-                   f"his game text gives {limit}", p.at + ("tattoos",), rule="Yokuni's unit may be given two tattoos (L169)",
+                   f"his game text gives {limit}", p.at + ("tattoos",), hint=f"give the unit at most {limit} tattoos through Yokuni",
+                   rule="Yokuni's unit may be given two tattoos (L169)",
                    about=(unit.id,))
         return
     cat = catalogue_of(ctx.campaign)
@@ -762,7 +780,8 @@ def buy_tattoos(ctx, p, setup):
     if not setup:
         if not ctx.map.provinces[unit.province].has("togashi"):
             ctx.problem(f"{unit.id} stands in {ctx.name(unit.province)}: to be tattooed it must spend the whole turn in the "
-                       "Togashi province", p.at + ("tattoo",), rule="Yokuni's new unit spends the turn in the Togashi province (L170)",
+                       "Togashi province", p.at + ("tattoo",), hint="buy the tattoos in a turn the unit stands in the Togashi province and stays there",
+                       rule="Yokuni's new unit spends the turn in the Togashi province (L170)",
                        about=(unit.id,))
             return
         ctx.stayed[unit.id] = p.at
@@ -787,13 +806,15 @@ def promote(ctx, p, setup):
     family = str(p.data.get("family", "generic")).lower()
     if rank == "guardian":
         ctx.problem("no leadership package may be promoted to Elemental Guardian", p.at + ("to",),
+                   hint="promote to another rank of the package's family",
                    rule="Elemental Guardians are not promoted, nor promoted to (L88)", about=(unit.id,))
         return
     lps = list(unit.lps)
     step = RANKS.index(rank)
     if step == 0:
         if unit.models <= len(lps):
-            ctx.problem(f"{unit.id} has no model left without a leadership package", p.at, rule="promotion", about=(unit.id,))
+            ctx.problem(f"{unit.id} has no model left without a leadership package", p.at, hint="every model of the unit has a package: promote one of them (promote: with from:)",
+                        rule="promotion", about=(unit.id,))
             return
         source = None
     else:
@@ -817,7 +838,7 @@ def promote(ctx, p, setup):
     new = LP(rank, family)
     if not new.generic and lp_count(ctx, p.player, new) >= ctx.options["max_non_unique"]:
         ctx.problem(f"{ctx.name(p.player)} already holds {ctx.options['max_non_unique']} {new.label()} packages", p.at,
-                   rule="three of any clan leadership package", about=(unit.id,))
+                   hint="choose another leadership package", rule="three of any clan leadership package", about=(unit.id,))
         return
     cat = catalogue_of(ctx.campaign)
     found = priced(ctx, p, cat.promotions.get(rank), f"a promotion to {rank}", (None, None))
@@ -839,7 +860,8 @@ def promote_personality(ctx, p, setup):
         ctx.unknown("personality", p.subject, p.at + ("experienced",), "experienced versions", player=p.player)
         return
     if person.experienced:
-        ctx.problem(f"{p.subject} is already experienced", p.at, rule="experienced versions", about=(p.subject,))
+        ctx.problem(f"{p.subject} is already experienced", p.at, hint="remove the purchase: it has its experienced version already",
+                    rule="experienced versions", about=(p.subject,))
         return
     cat = catalogue_of(ctx.campaign)
     listed = dict(cat.entry("personality", person.type))
@@ -848,6 +870,7 @@ def promote_personality(ctx, p, setup):
     difference = version["cost"] - listed["cost"] if version.get("cost") is not None and listed.get("cost") is not None else None
     if version_key is None and p.data.get("cost") is None:
         ctx.problem(f"{p.subject}'s experienced version is not in the catalogue: write cost: (the difference in koku)", p.at,
+                   hint="write cost: N (the difference in koku) on the purchase, or the experienced version in the catalogue",
                    rule="experienced versions", about=(p.subject,))
         return
     found = priced(ctx, p, difference, f"{p.subject}'s experienced version", (None, None))
@@ -858,6 +881,7 @@ def promote_personality(ctx, p, setup):
         copies = [x for x in held_personalities(ctx, p.player) if normal(x.type) == normal(kind) and x.experienced]
         if len(copies) >= ctx.options["max_non_unique"]:
             ctx.problem(f"{ctx.name(p.player)} already has {len(copies)} experienced {kind}", p.at,
+                       hint="three of a kind at most, the experienced versions counted apart: buy another personality",
                        rule="three of any non-unique personality", about=(p.subject,))
             return
     if not pay(ctx, p.player, found[0], p.at, f"{p.subject}'s experienced version", p.subject):

@@ -135,6 +135,7 @@ class ClanwarTurn:
     experience: tuple[tuple[str, tuple], ...] = ()
     renamed: Mapping[str, tuple[str, tuple]] = field(default_factory=dict)
     winner: tuple[str, tuple] | None = None
+    miswritten: tuple[str, ...] = ()    # whose dice are written but are not d10s (the schema's error says so)
 
 
 # ---- names -----------------------------------------------------------------------------------
@@ -142,7 +143,8 @@ class ClanwarTurn:
 def resolve_province(name: object, game_map, path: tuple) -> tuple[str | None, list[Problem]]:
     """A province by its id, or by its name in any case."""
     if not isinstance(name, str) or not name.strip():
-        return None, [Problem(f"expected a province, got {name!r}", path=path, rule="province")]
+        return None, [Problem(f"expected a province, got {name!r}", path=path, rule="province",
+                          hint="a province's id or its name, as the map writes it")]
     text = name.strip()
     key = text.lower().replace(" ", "_").replace("-", "_")
     if text in game_map.provinces:
@@ -198,7 +200,8 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[ClanwarTurn, list[Pro
             holder = _mapping(holder.get(key))
         if "alliances" in holder:
             problems.append(Problem("alliances are declared only in the Start phase", path=where,
-                                    hint="write them under start: alliances: [[a, b]]", rule="alliances are declared in the Start phase",
+                                    hint="write them under start: alliances: [[a, b]]",
+                                    rule="alliances are declared in the Start phase",
                                     at_key=True))
 
     start = _mapping(data.get("start"))
@@ -291,7 +294,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[ClanwarTurn, list[Pro
         if found:
             battles.append(found)
 
-    dice = {}
+    dice, miswritten = {}, []
     for purpose, by_subject in _mapping(data.get("dice")).items():
         if purpose not in PURPOSES:
             continue
@@ -299,6 +302,8 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[ClanwarTurn, list[Pro
             values = values if isinstance(values, list) else [values]
             if values and all(_int(v) is not None and 1 <= v <= 10 for v in values):
                 dice[(purpose, str(subject))] = (tuple(values), ("dice", purpose, subject))
+            elif values:
+                miswritten.append(str(subject))
 
     facts = _mapping(data.get("facts"))
     corrupted = tuple((p, ("facts", "corrupted", i)) for i, p in enumerate(_sequence(facts.get("corrupted")))
@@ -324,7 +329,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[ClanwarTurn, list[Pro
     return ClanwarTurn(number, data.get("title"), tuple(alliances), tuple(breaks), tuple(bids), tuple(purchases),
                        tuple(assigns), tuple(transfers), tuple(swaps), tuple(library), tuple(daimyo), moves,
                        tuple(battles), dice, corrupted, tuple(captured), tuple(released), experience, renamed,
-                       winner), problems
+                       winner, tuple(sorted(set(miswritten)))), problems
 
 
 def purchase_of(player: str, entry, path: tuple) -> Purchase | None:

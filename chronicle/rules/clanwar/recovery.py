@@ -1,6 +1,8 @@
 """The Recovery phase (seed L126-135), in the seed's order: check victory; Wounded and Maimed
 personalities back at 1 wound and 0 void; healing; casualties recovered; new forces placed;
-taxes collected. Personality experience (a fact, L157-160) is applied after the healing.
+taxes collected. Personality experience (a fact, L157-160) is applied after the healing; a Void
+ring it raises brings its Void point at once (L160), so the order never costs a rested
+personality the point L132 gives back.
 """
 
 from __future__ import annotations
@@ -143,7 +145,7 @@ def place(ctx, pending, setup: bool = False) -> None:
         unit = board.units.get(pending.subject)
         if unit is None or unit.models <= 0:
             ctx.warn(f"{pending.subject} was destroyed before its {pending.models} new models joined: the koku is lost",
-                     pending.at, rule="no refund (L144)")
+                     pending.at, hint="nothing to correct: what was spent on it is not refunded (L144)", rule="no refund (L144)")
             return
         cap = min(c for c in (unit.max_models, unit.models + pending.models) if c is not None)
         added = max(0, cap - unit.models)
@@ -155,18 +157,20 @@ def place(ctx, pending, setup: bool = False) -> None:
     elif kind == "spell":
         if not setup and board.owners.get(pending.deploy) != pending.player:
             ctx.warn(f"the spell {pending.subject} goes to the library of {ctx.name(pending.deploy)}, which "
-                     f"{ctx.name(pending.player)} no longer controls", pending.at, rule="placing new forces")
+                     f"{ctx.name(pending.player)} no longer controls", pending.at, hint="it is stored there all the same (Q63): whoever holds the library now holds the spell",
+                                 rule="placing new forces")
         board.libraries[pending.deploy] = tuple(sorted(board.libraries.get(pending.deploy, ()) + (pending.subject,)))
         ctx.emit(Deployed(pending.player, pending.subject, kind, pending.deploy, N_("in the library")))
     elif kind == "item":
         person = board.personalities.get(pending.on)
         if person is None or person.status not in HELD:
             ctx.problem(f"the item {pending.subject} cannot be placed on {pending.on}: it is not in play", pending.at + ("to",),
-                        rule="placing new forces")
+                        hint="put the item on a personality of the buyer who is in play", rule="placing new forces")
             return
         if not setup and pending.on in ctx.battled and pending.on not in ctx.new_personalities:
             ctx.problem(f"{pending.on} battled this turn: a new special item goes on a newly bought personality or one "
-                        "who did not battle", pending.at + ("to",), rule="new special items go on a personality who did not battle")
+                        "who did not battle", pending.at + ("to",), hint="put it on a personality bought this turn or one who did not battle (L134); the item waits for none",
+                        rule="new special items go on a personality who did not battle")
             return
         field = "tattoos" if pending.extra.get("tattoo") else "items"
         person = person.but(**{field: getattr(person, field) + (pending.subject,)})
@@ -174,7 +178,8 @@ def place(ctx, pending, setup: bool = False) -> None:
         if replaces is not None:
             person, problem = set_aside(person, pending.subject, replaces)
             if problem:
-                ctx.problem(problem, pending.at + ("replaces",), rule="replaced equipment (L64, L93)")
+                ctx.problem(problem, pending.at + ("replaces",), hint="replaces: names equipment the personality carries",
+                            rule="replaced equipment (L64, L93)")
         board.personalities[person.id] = person
         ctx.emit(Deployed(pending.player, pending.subject, kind, person.province, N_("on %(person)s", person=person.name)))
         if replaces is not None and not problem:
@@ -218,10 +223,12 @@ def experience(ctx) -> None:
             if person is None:
                 ctx.unknown("personality", pid, path, "personality experience")
             else:
-                ctx.problem(f"{pid} is {person.status}: it gains no experience", path, rule="personality experience")
+                ctx.problem(f"{pid} is {person.status}: it gains no experience", path, hint="remove it from facts: personality_experience:",
+                            rule="personality experience")
             continue
         if faces != list(range(1, 11)):
-            ctx.problem("the ring_table option must give every face 1-10 exactly once", path, rule="the ring table")
+            ctx.problem("the ring_table option must give every face 1-10 exactly once", path, hint="e.g. ring_table: {earth: [1, 2], water: [3, 4], fire: [5, 6], air: [7, 8], void: [9, 10]}",
+                        rule="the ring table")
             return
         renamed = ctx.record.renamed.get(pid)
         new_name = None
@@ -234,10 +241,12 @@ def experience(ctx) -> None:
             new_name, where = renamed
             if new_name.split()[0] != person.family:
                 ctx.problem(f"{new_name!r} does not keep the family name {person.family!r}", where,
+                            hint=f"e.g. {person.family} {new_name.split()[-1]}",
                             rule="an experienced personality becomes unique and is renamed (L159)")
                 continue
             if any(p.unique and p.name == new_name for p in board.personalities.values()):
-                ctx.problem(f"{new_name!r} is the name of another unique personality", where, rule="uniqueness")
+                ctx.problem(f"{new_name!r} is the name of another unique personality", where, hint="choose a name no unique personality bears",
+                            rule="uniqueness")
                 continue
         die = ctx.die("ring", pid)
         ring = next(r for r in RINGS if die.value in table.get(r, ()))
@@ -248,7 +257,9 @@ def experience(ctx) -> None:
             continue
         changes = {ring: before + 1, "experienced": True, "unique": True, "gained": person.gained + (ring,)}
         if ring == "void":
-            changes["void_points"] = person.void_points
+            # L160: 'all benefits of the increased ring immediately': the new Void point comes with
+            # the ring, so one who rested (L132: all Void back) ends the Recovery with all of it
+            changes["void_points"] = person.void_points + 1
         if new_name:
             changes["name"] = new_name
             changes["type"] = normal(new_name)

@@ -20,6 +20,12 @@ KOKU = count(0, 10_000_000)
 MODELS = count(0, 1000)
 STAT = count(0, 20)
 D10 = {"type": "integer", "minimum": 1, "maximum": 10, "description": "A d10 shows 1 to 10."}
+
+
+def d10(rule: str) -> dict:
+    """A d10 of one roll of the seed's: ``x-rule`` names that roll's rule in a schema error."""
+    return {**D10, "x-rule": rule}
+
 RANK = {"enum": ["nikutai", "gunso", "chui", "guardian"]}
 FAMILY = {"type": "string", "maxLength": 60, "description": "The LP's family (Kakita, Daidoji...) or generic."}
 IDS = {"type": "array", "items": ID, "uniqueItems": True, "maxItems": 500}
@@ -117,7 +123,10 @@ BID = {"type": "object", "required": ["bids"], "additionalProperties": False,
        "description": "Sealed bids for an unaligned personality, a unit or personality of a clan no player plays, "
                       "or (option bid_unique_items) a unique item (L57-60).",
        "properties": {"personality": ID, "unit": ID, "item": NAME, "type": ID, "from": ID, "base": KOKU,
-                      "bids": {"type": "object", "minProperties": 2, "maxProperties": 12, "additionalProperties": KOKU},
+                      "bids": {"type": "object", "minProperties": 2, "maxProperties": 12, "additionalProperties": KOKU,
+                               "x-rule": "bidding is for more than one player wishing to recruit (L57)",
+                               "description": "Two or more players' sealed bids, player -> koku; a personality that only "
+                                              "one player wishes to recruit is bought under start: buy: at its price."},
                       "deploy": {"oneOf": [PROVINCE, {"type": "object", "additionalProperties": PROVINCE}]},
                       "to": {"type": "object", "additionalProperties": ID},
                       **{k: v for k, v in UNIT_PROFILE.items() if k != "clan"},
@@ -187,9 +196,10 @@ BATTLE = {
     "type": "object", "required": ["at", "sides"], "additionalProperties": False,
     "properties": {
         "at": PROVINCE,
-        "sides": {"type": "array", "minItems": 2, "maxItems": 12,
+        # two sides or more: checked by the rules (battle.py) in their words, one error a slip
+        "sides": {"type": "array", "maxItems": 12,
                   "x-repeats": "each entry is a side; the battle checks refuse a player on two sides at its place",
-                  "items": {"type": "array", "items": PLAYER, "minItems": 1, "maxItems": 12, "uniqueItems": True},
+                  "items": {"type": "array", "items": PLAYER, "maxItems": 12, "uniqueItems": True},
                   "description": "The players on each side as the battle began."},
         "switched": {"type": "object", "additionalProperties": count(0, 11),
                      "description": "A player who switched sides during the battle -> the side (0, 1, ...) it ended on (L146)."},
@@ -218,16 +228,17 @@ BATTLE = {
 }
 
 DICE = {"type": "object", "additionalProperties": False, "properties": {
-    "fate": {"type": "object", "additionalProperties": {"oneOf": [D10, {"type": "array", "items": D10, "minItems": 1, "maxItems": 2,
-                                                                        "x-repeats": DICE_ROLLED}]},
+    "fate": {"type": "object", "additionalProperties": {"oneOf": [d10("fate: roll 1D10 (L119)"), {
+                 "type": "array", "items": d10("fate: roll 1D10 (L119)"), "minItems": 1, "maxItems": 2, "x-repeats": DICE_ROLLED}]},
              "description": "personality -> [d10 against Earth, d10 against Void] (the second only when the first failed)."},
-    "heal": {"type": "object", "additionalProperties": {"type": "array", "items": D10, "minItems": 2, "maxItems": 2,
-                                                        "x-repeats": DICE_ROLLED},
+    "heal": {"type": "object", "additionalProperties": {"type": "array", "items": d10("healing: 1d/2 wounds and 1d/2 void (L131)"),
+                                                        "minItems": 2, "maxItems": 2, "x-repeats": DICE_ROLLED},
              "description": "personality -> [d10 for wounds, d10 for void] (1d/2 each)."},
-    "experience": {"type": "object", "additionalProperties": {"type": "array", "items": D10, "minItems": 2, "maxItems": 4,
-                                                              "x-repeats": DICE_ROLLED},
+    "experience": {"type": "object", "additionalProperties": {"type": "array", "items": d10("experience checks: roll a d10 (L153)"),
+                                                              "minItems": 2, "maxItems": 4, "x-repeats": DICE_ROLLED},
                    "description": "unit -> [morale d10, training d10] for each battle it survived this turn."},
-    "ring": {"type": "object", "additionalProperties": D10, "description": "personality -> the d10 on the ring table."},
+    "ring": {"type": "object", "additionalProperties": d10("the ring table: roll 1d10 (L160)"),
+             "description": "personality -> the d10 on the ring table."},
 }, "description": "Rolls made at the table. Rolls not written are drawn from the campaign seed."}
 
 FACTS = {"type": "object", "additionalProperties": False, "properties": {

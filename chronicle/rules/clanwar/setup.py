@@ -74,7 +74,8 @@ def initial_state(campaign, dice):
         pool = f.get("deck")
         if pool is not None and len(pool) != campaign.options["deck_pool"]:
             problems.append(Problem(f"{player.id}'s tactical card pool has {len(pool)} cards, not {campaign.options['deck_pool']}",
-                                    path=base + ("deck",), rule="the tactical deck (L74)"))
+                                    path=base + ("deck",), rule="the tactical deck (L74)",
+                                    hint=f"the pool is {campaign.options['deck_pool']} cards (option deck_pool); each battle's deck is drawn from it"))
         factions[player.id] = factions[player.id].but(koku=koku)
     state = ClanwarState(0, owners, dict(owners), factions, {}, {})
     board = Board(state.but())
@@ -98,7 +99,8 @@ def initial_state(campaign, dice):
             if purchase is None:
                 continue
             if purchase.kind in ("replace",):
-                ctx.problem("replacements are bought in a Start phase, for a unit in play", purchase.at, rule="replacing casualties")
+                ctx.problem("replacements are bought in a Start phase, for a unit in play", purchase.at, hint="buy the unit at the size you want in the set-up",
+                            rule="replacing casualties")
                 continue
             buy(ctx, purchase, setup=True)
             while ctx.pending:                      # at the set-up everything is placed at once
@@ -115,8 +117,8 @@ def _daimyo(ctx, player, base) -> None:
     board = ctx.board
     chosen = f.get("daimyo")
     if chosen is None:
-        ctx.problem(f"{player.id} must pick a Daimyo: write daimyo: PERSONALITY (one of its set-up personalities)", base,
-                    rule="you must pick a Daimyo (L67)")
+        ctx.problem(f"{player.id} must pick a Daimyo", base, rule="you must pick a Daimyo (L67)",
+                    hint="write daimyo: PERSONALITY in the player's entry, one of its set-up personalities")
         return
     person = board.personalities.get(chosen)
     if person is None or person.faction != player.id:
@@ -126,7 +128,8 @@ def _daimyo(ctx, player, base) -> None:
     for j, entry in enumerate(f.get("free_command_group") or ()):
         if entry.get("personality"):
             ctx.problem(f"{entry['model']} is a command-group personality: it is bought separately, never part of the free "
-                        "command group", base + ("free_command_group", j), rule="command-group personalities are bought separately (L68)")
+                        "command group", base + ("free_command_group", j), hint="buy it as a personality of its own (L68)",
+                        rule="command-group personalities are bought separately (L68)")
             continue
         group.append((str(entry["model"]), int(entry["cost"])))
     allowance = person.cost * ctx.options["free_command_group"] // 100

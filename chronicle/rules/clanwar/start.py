@@ -38,7 +38,8 @@ def _person(ctx, pid, path, rule, player=None):
     person = ctx.board.personalities.get(pid)
     if person is None or person.status not in HELD:
         if person is not None:
-            ctx.reject(f"{pid} is {person.status}: it cannot act", path, rule=rule, about=(pid,))
+            ctx.reject(f"{pid} is {person.status}: it cannot act", path, hint="only an active personality acts",
+                       rule=rule, about=(pid,))
         else:
             ctx.unknown("personality", pid, path, rule, player=player)
         return None
@@ -53,12 +54,14 @@ def reassign(ctx) -> None:
         if person is None:
             continue
         if person.status != ACTIVE:
-            ctx.reject(f"{pid} is {person.status} and cannot be reassigned", path, rule="reassignment", about=(pid,))
+            ctx.reject(f"{pid} is {person.status} and cannot be reassigned", path, hint="only an active personality takes command of a unit",
+                       rule="reassignment", about=(pid,))
             continue
         before = person.unit
         if uid is None:
             if before is None:
-                ctx.problem(f"{pid} is not in a unit", path + ("unit",), rule="reassignment", severity="warning")
+                ctx.problem(f"{pid} is not in a unit", path + ("unit",), hint="it is alone already: remove the entry",
+                            rule="reassignment", severity="warning")
                 continue
             _leave(board, person)
             ctx.emit(Reassigned(pid, None, before))
@@ -68,16 +71,19 @@ def reassign(ctx) -> None:
             ctx.unknown("unit", uid, path + ("unit",), "reassignment", player=person.faction)
             continue
         if unit.faction != person.faction:
-            ctx.reject(f"{uid} is not {ctx.name(person.faction)}'s unit", path + ("unit",), rule="reassignment", about=(pid,))
+            ctx.reject(f"{uid} is not {ctx.name(person.faction)}'s unit", path + ("unit",), hint="a personality leads a unit of its own player",
+                       rule="reassignment", about=(pid,))
             continue
         if unit.province != person.province:
             ctx.reject(f"{pid} stands in {ctx.name(person.province)} and {uid} in {ctx.name(unit.province)}: "
-                       "reassignment is between units at the same province", path, rule="reassignment at the same province",
+                       "reassignment is between units at the same province", path, hint="bring them to one province first; reassign in a later Start phase",
+                       rule="reassignment at the same province",
                        about=(pid,))
             continue
         if lead and person.command_limit is not None and unit.models > person.command_limit:
             ctx.reject(f"{pid}'s Command Limit is {person.command_limit}: it cannot command the {unit.models} models of {uid}",
-                       path, rule="a leader's Command Limit", about=(pid,))
+                       path, hint="choose a leader with a larger Command Limit, or move models out first (start: transfer:)",
+                       rule="a leader's Command Limit", about=(pid,))
             continue
         _leave(board, person)
         unit = board.units[uid]
@@ -109,6 +115,7 @@ def transfer(ctx) -> None:
             continue
         if giver.faction != taker.faction or giver.province != taker.province:
             ctx.reject(f"{giver_id} and {taker_id} are not one player's units at the same province", path,
+                       hint="transfer models between two units of one player that stand together",
                        rule="reassignment at the same province", about=(giver_id, taker_id))
             continue
         if giver.type != taker.type:
@@ -122,7 +129,8 @@ def transfer(ctx) -> None:
         caps = [c for c in (taker.max_models, _command_limit(board, taker)) if c is not None]
         if caps and taker.models + models > min(caps):
             ctx.reject(f"{taker_id} holds at most {min(caps)} models (its maximum size and its leader's Command Limit)",
-                       path + ("models",), rule="unit size", about=(taker_id,))
+                       path + ("models",), hint=f"transfer at most {max(0, min(caps) - taker.models)} models",
+                       rule="unit size", about=(taker_id,))
             continue
         moving_exp = max(0, models - (giver.models - giver.experienced_models))    # inexperienced models go first
         board.units[giver_id] = giver.but(models=giver.models - models, experienced_models=giver.experienced_models - moving_exp)
@@ -147,7 +155,7 @@ def swap(ctx) -> None:
             continue
         if order.replaces is not None and kind == "spell":
             ctx.reject("a spell replaces no equipment: replaces: is for special items and mundane equipment", path + ("replaces",),
-                       rule="swapping")
+                       hint="remove replaces:", rule="swapping")
             continue
         if order.removed:
             _remove(ctx, order)
@@ -162,7 +170,8 @@ def swap(ctx) -> None:
             continue
         field = "items" if kind == "item" else "spells"
         if thing in giver.tattoos:
-            ctx.reject(f"{thing} is {giver_id}'s tattoo: tattoos may not be traded", path, rule="tattoos may not be traded (L65)")
+            ctx.reject(f"{thing} is {giver_id}'s tattoo: tattoos may not be traded", path, hint="tattoos stay on their bearer (L65)",
+                       rule="tattoos may not be traded (L65)")
             continue
         if thing not in getattr(giver, field):
             ctx.reject(f"{giver_id} does not carry the {kind} {thing!r}", path, rule="swapping",
@@ -170,10 +179,12 @@ def swap(ctx) -> None:
             continue
         if giver.faction != taker.faction or giver.province != taker.province:
             ctx.reject(f"{giver_id} and {taker_id} are not one player's personalities at the same province", path,
+                       hint="swap between two personalities of one player at the same province",
                        rule="swapping at the same province")
             continue
         if kind == "spell" and not taker.shugenja:
-            ctx.reject(f"{taker_id} is no shugenja: spells are traded among shugenja", path + ("to",), rule="swapping")
+            ctx.reject(f"{taker_id} is no shugenja: spells are traded among shugenja", path + ("to",), hint="give the spell to a shugenja (shugenja: true) at the same province",
+                       rule="swapping")
             continue
         left = list(getattr(giver, field))
         left.remove(thing)
@@ -196,7 +207,8 @@ def swap(ctx) -> None:
 def _set_aside(ctx, person, replacement: str, equipment: str, path: tuple):
     """(the personality after, the equipment set aside or None after a problem)."""
     if normal(equipment) == normal(replacement):
-        ctx.problem(f"{replacement} cannot replace itself", path, rule="replaced equipment (L64, L93)")
+        ctx.problem(f"{replacement} cannot replace itself", path, hint="replaces: names another piece of equipment",
+                    rule="replaced equipment (L64, L93)")
         return person, None
     after, problem = set_aside(person, replacement, equipment)
     if problem:
@@ -210,15 +222,18 @@ def _remove(ctx, order) -> None:
     """L64: a special item 'later removed': it leaves play, and what it replaced comes back."""
     board = ctx.board
     if order.taker is not None:
-        ctx.reject(f"{order.thing} is removed or passed to {order.taker}, not both", order.at + ("removed",), rule="swapping")
+        ctx.reject(f"{order.thing} is removed or passed to {order.taker}, not both", order.at + ("removed",), hint="write removed: true or to: PERSONALITY, not both",
+                   rule="swapping")
         return
     person = _person(ctx, order.giver, order.at + ("from",), "swapping") if order.giver else None
     if person is None:
         if not order.giver:
-            ctx.reject(f"whose {order.thing} is removed? write from: PERSONALITY", order.at, rule="swapping")
+            ctx.reject(f"whose {order.thing} is removed? write from: PERSONALITY", order.at, hint="removed: takes a special item from the personality named in from:",
+                       rule="swapping")
         return
     if order.thing in person.tattoos:
-        ctx.reject(f"{order.thing} is {person.id}'s tattoo: tattoos stay", order.at, rule="tattoos may not be traded (L65)")
+        ctx.reject(f"{order.thing} is {person.id}'s tattoo: tattoos stay", order.at, hint="tattoos are never traded nor removed (L65)",
+                   rule="tattoos may not be traded (L65)")
         return
     if order.thing not in person.items:
         ctx.reject(f"{person.id} does not carry the item {order.thing!r}", order.at, rule="swapping",
@@ -238,15 +253,16 @@ def _equipment(ctx, order) -> None:
     thing, giver_id, taker_id, path = order.thing, order.giver, order.taker, order.at
     if order.removed:
         ctx.reject("removed: is for special items; mundane equipment goes back to the stockpile (to: null)", path + ("removed",),
-                   rule="swapping")
+                   hint="write to: null to put mundane equipment back in the stockpile", rule="swapping")
         return
     if (giver_id is None) == (taker_id is None):
         ctx.reject("mundane equipment moves between a personality and the stockpile: write from: PERSONALITY or to: PERSONALITY",
-                   path, rule="swapping")
+                   path, hint="from: null, to: PERSONALITY takes it from the stockpile; from: PERSONALITY, to: null puts it back",
+                   rule="swapping")
         return
     if order.replaces is not None and taker_id is None:
         ctx.reject("equipment going into the stockpile replaces nothing: replaces: goes with to: PERSONALITY",
-                   path + ("replaces",), rule="swapping")
+                   path + ("replaces",), hint="remove replaces:, or give it to a personality (to: PERSONALITY)", rule="swapping")
         return
     person = _person(ctx, giver_id or taker_id, path + ("from" if giver_id else "to",), "swapping")
     if person is None:
@@ -294,7 +310,8 @@ def library(ctx) -> None:
         if person is None:
             continue
         if not person.shugenja:
-            ctx.reject(f"{pid} is no shugenja", path + ("shugenja",), rule="libraries")
+            ctx.reject(f"{pid} is no shugenja", path + ("shugenja",), hint="only a shugenja (shugenja: true) at a library takes or leaves spells",
+                       rule="libraries")
             continue
         here = person.province
         if not ctx.map.provinces[here].has("library") or board.owners.get(here) != person.faction:
@@ -327,7 +344,8 @@ def daimyo(ctx) -> None:
         if person is None:
             continue
         if person.faction != player:
-            ctx.reject(f"{pid} is not {ctx.name(player)}'s", path, rule="the Daimyo")
+            ctx.reject(f"{pid} is not {ctx.name(player)}'s", path, hint="the Daimyo is one of the player's own personalities",
+                       rule="the Daimyo")
             continue
         board.factions[player] = board.factions[player].but(daimyo=pid)
         ctx.emit(DaimyoNamed(player, pid))
