@@ -475,7 +475,7 @@ def ranges_markdown(rulesets) -> str:
              "or *repeats allowed* (with the reason).", ""]
     for name, schema in all_schemas(rulesets).items():
         rows = []
-        for path, sub in _walk(schema):
+        for path, sub in walk(schema):
             if path[-1:] == ("properties",):            # a mapping of property names, not a schema
                 continue
             kinds = sub.get("type")
@@ -495,14 +495,15 @@ def ranges_markdown(rulesets) -> str:
     return "\n".join(lines)
 
 
-def _walk(node, path=()):
+def walk(node, path=()):
+    """Every sub-schema with its path of keywords and property names (docs/ranges.md, the bounds test)."""
     if isinstance(node, dict):
         yield path, node
         for key, value in node.items():
-            yield from _walk(value, path + (key,))
+            yield from walk(value, path + (key,))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _walk(value, path + (i,))
+            yield from walk(value, path + (i,))
 
 
 def _pointer(path: tuple) -> str:

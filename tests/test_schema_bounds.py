@@ -14,15 +14,7 @@ from chronicle import rules, schemas
 from chronicle.source import Document
 
 
-def walk(node, path=()):
-    """Every sub-schema with its path of keywords and property names."""
-    if isinstance(node, dict):
-        yield path, node
-        for key, value in node.items():
-            yield from walk(value, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from walk(value, path + (i,))
+walk = schemas.walk
 
 
 def types_of(schema: dict) -> set:
