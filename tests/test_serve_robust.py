@@ -128,6 +128,8 @@ def test_the_build_process_keeps_the_campaign_between_builds_and_a_killed_one_st
     templates.mkdir()
     (templates / "turn.html").write_text(STUCK, encoding="utf-8")
     wait_until(lambda: status(port)["building"], "a build starting", lines)
+    time.sleep(1.0)                  # a build that started before reading the template could still end well
+    assert status(port)["building"] and status(port)["version"] == after["version"]    # it is stuck
     (templates / "turn.html").unlink()
     fresh = wait_until(lambda: (s := status(port))["version"] > after["version"] and s, "a rebuild", lines)
     assert fresh["error"] is None and fresh["replayed"] == turns
