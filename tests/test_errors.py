@@ -328,6 +328,29 @@ battles:
     assert "did you mean 'ginger'?" in hint
 
 
+
+@pytest.mark.parametrize("orders, errors", [
+    # the winner's two orders, the winner misspelt: the typo alone (not also "one more than 1 move")
+    ("[Attack inaba, Defend tosa]", 1),
+    # three orders are still more than any player of that battle could have earned
+    ("[Attack inaba, Defend tosa, Defend tosa]", 2),
+], ids=["two-orders", "three-orders"])
+def test_a_misspelt_winner_is_one_error_not_also_moves_not_earned(run, make_campaign, orders, errors):
+    root = make_campaign(SMALL_CAMPAIGN, {1: f"""\
+battles:
+  - {{players: [paula, ginger], winner: pauls}}
+orders:
+  paula: {orders}
+"""})
+    stderr = rejected(run, root)
+    message, hint = reported(stderr, "content/turns/001.yaml:2:40", only=errors == 1)
+    assert message.startswith("winner 'pauls' did not fight in this battle")
+    assert "did you mean 'paula'?" in hint
+    if errors == 2:
+        message, _ = reported(stderr, "content/turns/001.yaml:4:38", only=False)
+        assert "is one more than the 2 moves paula earned" in message
+        assert len(problems(stderr)) == 2, stderr
+
 # ---- capitals --------------------------------------------------------------------------------
 
 

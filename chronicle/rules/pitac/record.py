@@ -54,6 +54,9 @@ class Battle:
     vp: Mapping[str, int]
     scenario: str | None
     path: tuple
+    # a winner was written that is not one of the battle's players (already an error): who won
+    # is unknown, so no one's moves are counted short on its account (one mistake, one error)
+    winner_unread: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,9 +214,10 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
         # player not in the campaign is that error alone (one mistake, one error)
         if len(known) == len(names):
             problems.extend(suspicious_battle(known, where=path + ("players",), name=campaign.name_of))
-        winners = []
+        winners, winner_unread = [], False
         for j, winner in winner_paths:
             if winner not in seen:
+                winner_unread = True
                 where = path + ("winner",) + (() if j is None else (j,))
                 close = did_you_mean(winner, seen)
                 problems.append(Problem(f"winner {winner!r} did not fight in this battle",
@@ -238,7 +242,7 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
                 del vp[player]
         if seen:
             battles.append(Battle(str(entry.get("name") or f"Battle {i + 1}"), tuple(seen), tuple(winners),
-                                  dict(vp), entry.get("scenario"), path))
+                                  dict(vp), entry.get("scenario"), path, winner_unread))
     return battles
 
 
