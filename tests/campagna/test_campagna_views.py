@@ -333,3 +333,33 @@ def test_next_turn_notices_a_calendar_not_finished_and_a_campaign_won(tmp_path, 
 ])
 def test_blank_hints(path, hint):
     assert blank_hint(path, {}) == hint
+
+
+# ---- the state JSON (docs/rules/campagna.md, "State JSON") -----------------------------------------
+
+def test_state_json_of_a_clash_a_general_and_a_player(docs_only):
+    """Docs-only turn 1, Fonte: Anna's Schermaglia from Alba, Dario intervening; the result as
+    written in the turn file (400 points, Boromir killed with the D6 2 written, 3-5 to Dario), the
+    territory left empty (R38); Boromir's Ferita grave pending since; Anna's actions and record."""
+    campaign = docs_only.campaign
+    result = docs_only.result(1)
+    state = campaign.ruleset.to_json(campaign, result.after, result.events)
+    assert state["calendar"][0] == {
+        "number": 1, "kind": "schermaglia", "at": "fonte", "attacker": "anna", "holder": None, "origin": "alba",
+        "route": "land", "cost": 1, "answer": "intervened", "opponent": "dario", "retreat_to": None, "battle": True,
+        "status": "played", "min_points": 400, "privilege": None, "generals_required": False, "wounds": {},
+        "bonuses": {},
+        "result": {"winner": "dario", "victory": "minor", "score": {"anna": 3, "dario": 5}, "points": 400,
+                   "scenario": None, "generals": {"anna": "killed", "dario": "fielded"},
+                   "fates": {"anna": {"value": 2, "recorded": True}}, "wounds": {}, "alliances": {}, "bonuses": {},
+                   "occupy": True},
+        "outcome": "empty", "new_owner": None, "rule": "R38"}
+    assert state["generals"]["anna"] == {"name": "Boromir", "player": "anna", "pending": "ferita_grave",
+                                         "since": "Fonte, turn 1", "battles": 1, "killed": 1}
+    anna = state["players"]["anna"]
+    assert anna["actions"] == {"allowance": 2, "used": 2, "sea": False, "answers": 0, "total": 2, "battles": 1,
+                               "declared": ["schermaglia:fonte", "schermaglia:colle"]}
+    assert anna["record"] == {"games": 1, "major": 0, "minor": 0, "draws": 0, "defeats": 1, "scored": 3, "conceded": 5,
+                              "delta": -2}
+    assert (anna["initiative"], anna["next_initiative"], anna["delta_turn"], anna["bonus_reason"]) == (
+        1, 2, -2, "no bonus before the end of turn 2")
