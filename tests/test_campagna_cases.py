@@ -33,7 +33,8 @@ A case file holds::
 * ``winner``, ``game_over``, ``in_progress``, ``final`` (a subset of the final's JSON).
 * ``problems``: every error and warning of the whole replay, each ``{severity, rule, message}``:
   ``severity`` defaults to error, ``rule`` the rule the problem names, ``message`` a substring (or
-  a list of substrings, all present; case does not matter). By default none.
+  a list of substrings, all present; case does not matter), ``hint`` the same of its hint,
+  ``line`` the turn file's line it is placed on. By default none.
 * ``drawn``: the dice that may be drawn from the seed (by default every die must be written).
 
 A value ``{one_of: [a, b]}`` matches any of the listed values (for draws from the seed).

@@ -154,6 +154,58 @@ def test_next_campagna_turn_owes_each_player_his_actions_in_the_initiative_order
     assert "turn 2's calendar is not finished: record its battles in content/turns/002.yaml" in result.output + result.stderr
 
 
+def with_options(root, options: dict) -> None:
+    """House rules written into a scaffolded campaign.yaml (the options block it shows commented)."""
+    config = root / "content" / "campaign.yaml"
+    config.write_text(config.read_text() + "\noptions:\n" + "".join(f"  {k}: {v}\n" for k, v in options.items()))
+
+
+def test_next_pitac_states_the_moves_and_koku_of_the_options_in_force(run, tmp_path):
+    # issue 13: a message derives its numbers from the options in force, not the seed's 2 / 1 / 50
+    root = tmp_path / "c"
+    assert run("new", root).exit_code == 0
+    with_options(root, {"winner_moves": 3, "participant_moves": 2, "army_list_koku": 70})
+    assert run("next", root, "--date", "2026-01-17").exit_code == 0
+    text = (root / "content" / "turns" / "002.yaml").read_text()
+    data = yaml.safe_load(text)
+    # as many blanks as the most a player can earn (a winner's 3), never the seed's 2
+    assert all(slot == [nextturn.BLANK] * 3 for slot in data["orders"].values())
+    assert "Moves earned: a winner 3, any other player in a battle 2, the absent 0;" in text
+    assert "(+70 koku each)" in text and "+50" not in text
+    result = run("check", root)
+    assert ("delete the blank if paula earned fewer moves (a winner 3, any other player in a battle 2, "
+            "the absent 0)") in result.stderr
+    assert "a winner 2," not in result.stderr
+
+
+def test_next_pitac_with_the_seeds_options_states_the_seeds_numbers(run, tmp_path):
+    root = tmp_path / "c"
+    run("new", root)
+    run("next", root, "--date", "2026-01-17")
+    text = (root / "content" / "turns" / "002.yaml").read_text()
+    assert "Moves earned: a winner 2, any other player in a battle 1, the absent 0;" in text
+    assert "(+50 koku each)" in text
+
+
+def test_next_pitac_a_participant_earning_more_than_a_winner_sets_the_blanks(run, tmp_path):
+    root = tmp_path / "c"
+    run("new", root)
+    with_options(root, {"winner_moves": 2, "participant_moves": 3})  # turn 1 stays legal
+    run("next", root, "--date", "2026-01-17")
+    data = yaml.safe_load((root / "content" / "turns" / "002.yaml").read_text())
+    assert all(slot == [nextturn.BLANK] * 3 for slot in data["orders"].values())
+
+
+@pytest.mark.parametrize("cost", [1, 3])
+def test_next_campagna_states_the_mountain_cost_in_force(run, tmp_path, cost):
+    root = tmp_path / "cg"
+    assert run("new", root, "--ruleset", "campagna").exit_code == 0
+    with_options(root, {"mountain_cost": cost})
+    assert run("next", root, "--date", "2026-05-01").exit_code == 0
+    text = (root / "content" / "turns" / "002.yaml").read_text()
+    assert f"across a mountain an action costs {cost}, a sea action is the whole turn" in text
+
+
 def test_next_with_every_die_recorded_asks_for_the_initiative_dice(run, tmp_path):
     root = write_sengoku_example(tmp_path / "s", until=2)
     config = root / "content" / "campaign.yaml"

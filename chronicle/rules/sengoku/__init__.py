@@ -252,9 +252,9 @@ class Sengoku(PlaysOnce, Ruleset):
         from .nextturn import next_turn
         return next_turn(campaign, history)
 
-    def blank_hint(self, path):
+    def blank_hint(self, path, options):
         from .nextturn import blank_hint
-        return blank_hint(path)
+        return blank_hint(path, options)
 
     def battle_sheets(self, campaign, state) -> list:
         """A sheet per meeting of enemies that the next game day must fight (see sheets.py)."""
