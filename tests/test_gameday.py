@@ -307,6 +307,42 @@ def test_sengoku_a_card_not_held_is_reported_beside_an_unrelated_earlier_error(r
     assert not any("plays ninja but does not hold it" in m for m in messages), stderr
 
 
+
+@pytest.mark.parametrize("written, meant, where, message", [
+    # a misspelt winner: not also "the calendar is not finished: Ponte not recorded" (R21)
+    ("    winner: dario", "    winner: dari", "27:13", "unknown player 'dari'"),
+    # a misspelt place of the battle: likewise
+    ("  - at: ponte", "  - at: pont", "24:9", "unknown territory 'pont'"),
+    # a misspelt target: not also "Anna made 1 action this turn: every player makes at least 2" (R23)
+    ("  anna: [Schermaglia COLLE]", "  anna: [Schermaglia COLE]", "11:10", "unknown territory 'COLE'"),
+], ids=["winner", "battle-place", "action-target"])
+def test_campagna_a_typo_is_one_error_not_also_a_missing_battle_or_action(run, tmp_path, written, meant, where,
+                                                                         message):
+    root = tmp_path / "cg"
+    assert run("new", root, "--ruleset", "campagna").exit_code == 0
+    turn = root / "content" / "turns" / "001.yaml"
+    text = turn.read_text()
+    assert written + "\n" in text
+    turn.write_text(text.replace(written + "\n", meant + "\n", 1))
+    got, _hint = reported(rejected(run, root), "content/turns/001.yaml:" + where)
+    assert got.startswith(message)
+
+
+def test_campagna_an_unread_battle_elsewhere_does_not_excuse_a_battle_left_out(run, tmp_path):
+    root = tmp_path / "cg"
+    assert run("new", root, "--ruleset", "campagna").exit_code == 0
+    turn = root / "content" / "turns" / "001.yaml"
+    text = turn.read_text()
+    head, _, _ = text.partition("\nbattles:")
+    # the only battle of the calendar is Ponte; an entry for Colle with a misspelt winner is its own
+    # error, and Ponte, recorded nowhere before a later turn, is still R21's error
+    turn.write_text(head + "\nbattles:\n  - {at: colle, winner: annna, victory: minor, score: {anna: 5, dario: 1}}\n")
+    (root / "content" / "turns" / "002.yaml").write_text("title: Dopo\ndate: '2026-04-18'\n")
+    stderr = rejected(run, root)
+    messages = [m for _w, m, _h in problems(stderr)]
+    assert any(m.startswith("unknown player 'annna'") for m in messages), stderr
+    assert any(m.startswith("the calendar of turn 1 is not finished: Ponte") for m in messages), stderr
+
 def test_errors_are_printed_in_file_and_line_order(run, make_campaign):
     root = make_campaign(SMALL_CAMPAIGN.replace("seed: 7", "seed: 7\nbogus: 1"),
                          {1: BATTLE + "orders:\n  paula: [Attack Nowhere]\n", 2: "battles: [{players: [zed], winner: zed}]\n"})
