@@ -363,3 +363,15 @@ def test_state_json_of_a_clash_a_general_and_a_player(docs_only):
                               "delta": -2}
     assert (anna["initiative"], anna["next_initiative"], anna["delta_turn"], anna["bonus_reason"]) == (
         1, 2, -2, "no bonus before the end of turn 2")
+
+
+def test_summary_counts_capitals_held_and_marks_every_capital(docs_only):
+    """The view every page reads: the score is the Capitals held (R62), a Capital lost shows as
+    none for its founder, and every founding Capital is marked on the map (docs-only turn 8:
+    Anna holds Borgo, Erta and Torre)."""
+    campaign = docs_only.campaign
+    summary = campaign.ruleset.summary(campaign, docs_only.final)
+    assert (summary.turn, summary.score_name, summary.winner) == (8, "Capitals", "anna")
+    assert summary.scores == {"anna": 3, "bruno": 0, "carla": 1, "dario": 0}
+    assert summary.capitals == {"anna": "borgo", "bruno": None, "carla": "vetta", "dario": None}
+    assert summary.marks == {t: ("capital",) for t in ("borgo", "erta", "vetta", "torre")}

@@ -338,7 +338,8 @@ def buy_unit(ctx, p, setup):
     for lp in set(lps):
         if not lp.generic and lp_count(ctx, p.player, lp) + lps.count(lp) > ctx.options["max_non_unique"]:
             ctx.reject(f"{ctx.name(p.player)} would hold more than {ctx.options['max_non_unique']} {lp.label()} packages",
-                       p.at + ("lps",), hint="choose another leadership package (at most three of each across the force)",
+                       p.at + ("lps",), hint=f"choose another leadership package (at most {ctx.options['max_non_unique']} of each "
+                                            "across the force)",
                        rule="three of any clan leadership package", about=(p.subject,))
             return
     deploy = deploy_of(ctx, p, setup)
@@ -891,7 +892,8 @@ def promote_personality(ctx, p, setup):
         copies = [x for x in held_personalities(ctx, p.player) if normal(x.type) == normal(kind) and x.experienced]
         if len(copies) >= ctx.options["max_non_unique"]:
             ctx.problem(f"{ctx.name(p.player)} already has {len(copies)} experienced {kind}", p.at,
-                       hint="three of a kind at most, the experienced versions counted apart: buy another personality",
+                       hint=f"{ctx.options['max_non_unique']} of a kind at most, the experienced versions counted apart: "
+                            "buy another personality",
                        rule="three of any non-unique personality", about=(p.subject,))
             return
     if not pay(ctx, p.player, found[0], p.at, f"{p.subject}'s experienced version", p.subject):
