@@ -343,6 +343,34 @@ def test_campagna_an_unread_battle_elsewhere_does_not_excuse_a_battle_left_out(r
     assert any(m.startswith("unknown player 'annna'") for m in messages), stderr
     assert any(m.startswith("the calendar of turn 1 is not finished: Ponte") for m in messages), stderr
 
+
+@pytest.mark.parametrize("written, meant, message, follows", [
+    # a misspelt province in a move: not also "takeda-2 ... has nothing to answer" and "a siege
+    # roll is written for uesugi-1, but no such roll was made"
+    ("  uesugi-1: [shinano]", "  uesugi-1: [shinnao]", "unknown province 'shinnao'", 2),
+    # a misspelt answer: not also "takeda-2 and uesugi-1 are both in the field after the battle phase"
+    ("  takeda-2: fortress", "  takeda-2: fortres", "responses/takeda-2: 'fortres' is not one of", 2),
+    # a misspelt army answering: likewise (the army it most likely meant is held back with it)
+    ("  takeda-2: fortress", "  takeda-22: fortress", "unknown army 'takeda-22'", 2),
+    # a misspelt province in a move that leads nowhere else: that error alone, nothing held back
+    ("  takeda-3: [mino]", "  takeda-3: [mnio]", "unknown province 'mnio'", 0),
+], ids=["move", "answer", "answering-army", "move-alone"])
+def test_sengoku_a_typo_in_a_move_or_answer_is_one_error(run, tmp_path, written, meant, message, follows):
+    root = tmp_path / "s"
+    assert run("new", root, "--ruleset", "sengoku").exit_code == 0
+    turn = root / "content" / "turns" / "001.yaml"
+    text = turn.read_text()
+    assert re.search("^" + re.escape(written) + r"(?=\s)", text, re.M)
+    turn.write_text(re.sub("^" + re.escape(written) + r"(?=\s)", meant, text, count=1, flags=re.M))
+    stderr = rejected(run, root)
+    errors = problems(stderr)
+    assert len(errors) == 1 and errors[0][1].startswith(message), stderr
+    warnings = problems(stderr, "warning")
+    if follows:
+        assert len(warnings) == 1 and warnings[0][1].startswith(f"{follows} more problems about "), stderr
+    else:
+        assert warnings == [], stderr
+
 def test_errors_are_printed_in_file_and_line_order(run, make_campaign):
     root = make_campaign(SMALL_CAMPAIGN.replace("seed: 7", "seed: 7\nbogus: 1"),
                          {1: BATTLE + "orders:\n  paula: [Attack Nowhere]\n", 2: "battles: [{players: [zed], winner: zed}]\n"})

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 
 from ...i18n import N_, N_plural, Message
-from ...suggest import did_you_mean
+from ...suggest import did_you_mean, one_of
 from .catalogue import catalogue_of, normal
 from .equipment import aside_for
 from .events import PURCHASED, Bought, CommandGroupGranted
@@ -298,6 +298,16 @@ def buy_unit(ctx, p, setup):
         return
     seller = seller_of(ctx, p.player, p.data.get("from"), p.at, what)
     if seller is None or not _clan_check(ctx, p, listed, seller, what):
+        return
+    if (not listed and cat.units and "type" in p.data and p.data.get("cost") is None
+            and p.data.get("base") is None):
+        # a type the catalogue does not know, and no price written: most likely a misspelt type,
+        # which is the error to name (not "no price")
+        ctx.reject(f"the catalogue has no unit type {kind!r}, so {p.subject} has no price",
+                   p.at + ("type",),
+                   hint=((did_you_mean(kind, cat.units) or "its types: " + one_of(cat.units) + ";") +
+                         " or write cost: (koku) for a unit the catalogue does not list"),
+                   rule="prices", about=(p.subject,))
         return
     if listed.get("cost_per_model") is not None:
         list_price = listed["cost_per_model"] * models

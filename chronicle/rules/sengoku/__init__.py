@@ -71,6 +71,8 @@ class Sengoku(PlaysOnce, Ruleset):
         """Play one turn: (state after, events, problems). Pure: the same input gives the same output."""
         ctx = Ctx(campaign, record, dice, record.number)
         ctx.doubt.update(state.in_doubt)
+        for army in sorted(record.unread):
+            ctx.doubt.setdefault(army, f"turn {record.number}: the order written for {army} could not be read")
         state = state.but(turn=record.number)
         if state.game_over:
             ctx.problem("the game is already over: no more turns are played", (),
