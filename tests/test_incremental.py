@@ -81,6 +81,7 @@ def test_a_story(campaign, tmp_path):
     reused, rewritten = rebuilt(campaign, tmp_path)
     assert "turns/003/index.html" in rewritten and "turns/002/index.html" in reused
     assert "players/p00.html" in reused and "turns/003/state.json" in reused
+    assert "turns/003/preview.png" in reused                  # a card shows no story
 
 
 def test_a_turns_orders(campaign, tmp_path):
@@ -137,6 +138,7 @@ def test_a_template_override(campaign, tmp_path):
     reused, rewritten = rebuilt(campaign, tmp_path)
     assert "Our own footer" in (campaign / "site" / "turns" / "001" / "index.html").read_text(encoding="utf-8")
     assert "turns/001/state.json" in rewritten or "turns/001/index.html" in rewritten
+    assert "turns/001/preview.png" in reused                  # a card is drawn by no template
 
 
 def test_a_deleted_turn(campaign, tmp_path):
@@ -151,6 +153,8 @@ def test_an_added_turn(campaign, tmp_path):
     generate.generate(campaign, "pitac", turns=1, first=TURNS + 1)
     reused, rewritten = rebuilt(campaign, tmp_path)
     assert f"turns/{TURNS + 1:03d}/index.html" in rewritten and "turns/001/state.json" in reused
+    # a card shows its own turn only: the earlier ones stay (rasterising them is most of a build)
+    assert {f"turns/{n:03d}/preview.png" for n in range(TURNS)} <= reused
 
 
 def test_chronicles_version(campaign, tmp_path, monkeypatch):

@@ -344,6 +344,7 @@ class SiteRenderer:
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
         self._charts = None
         self._site_key = None
+        self._card_key = None
         self._turn_keys = None
         self._whole_key = None
 
@@ -428,6 +429,20 @@ class SiteRenderer:
                                                  [self.story_key(n) for n in turns])
         return self._whole_key
 
+    def card_key(self, view: views.TurnView) -> str:
+        """The key of a turn's link-preview card: only what the card shows, so that a new turn, a
+        story or a template leaves every earlier card as it is (rasterising them is most of a
+        clean build). The card shows the turn's state (its turn file and every one before it:
+        the map, the leaders, the heading, the date), whether it is the last turn (the rules may
+        report a last turn's state otherwise), the campaign file and map (title, players' names
+        and colours, the outlines), the language, and where the map's labels stand (they keep
+        clear of every mark any turn draws, and the links and counters keep clear of them)."""
+        if self._card_key is None:
+            self._card_key = incremental.digest(incremental.code_fingerprint(), incremental.campaign_files(Path(self.root)),
+                                                self.language, sorted(self.painter.marked.items()))
+        n = view.number
+        return incremental.digest(preview_path(view), self._card_key, self.turn_key(n), n == self.model.final.number)
+
     def story_key(self, number: int) -> str:
         view = self.model.turns[number] if 0 <= number < len(self.model.turns) else None
         return incremental.digest(view.story if view else None)
@@ -486,8 +501,7 @@ class SiteRenderer:
                                   lazy_map=lambda v=view, p=path: maps.turn(v, p), legend=maps.legend(view)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v),
                               self.key(f"turns/{view.slug}/state.json", self.turn_key(n))))
-            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v),
-                              self.key(preview_path(view), self.turn_key(n))))
+            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v), self.card_key(view)))
         for player in campaign.players:
             out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player, key=now,
                                   lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}"),
