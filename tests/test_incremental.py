@@ -337,6 +337,40 @@ def test_serve_keeps_the_model_and_still_gives_the_clean_bytes(campaign, tmp_pat
     assert tree(target) == tree(clean)
 
 
+def test_a_build_keeps_the_model_and_painter_beside_the_site(campaign, tmp_path, monkeypatch):
+    """``chronicle build`` keeps the pages' model and the map painter in the cache beside the site,
+    as serve keeps them in memory: the next build (another process) derives neither the earlier
+    turns' views and map marks nor the labels again, and still writes a clean build's bytes."""
+    from chronicle.cache import HistoryCache
+    folder = incremental.cache_dir(campaign / "site")
+
+    def cli_build():                          # what `chronicle build` does, with the cache on disk
+        cache = HistoryCache.load(folder)
+        build_site(load_history(campaign, cache=cache), campaign / "site", progress=False, history_cache=cache)
+        return cache
+    cli_build()
+    kept = HistoryCache.load(folder).rendering()
+    assert set(kept) == {"model", "painter"}
+    marks = []
+    import chronicle.rules.pitac.marks as pitac_marks
+    original = pitac_marks.map_marks
+    monkeypatch.setattr(pitac_marks, "map_marks", lambda *a, **k: marks.append(1) or original(*a, **k))
+    path = turn_file(campaign, 2, "md")
+    path.write_text(path.read_text(encoding="utf-8") + "\nKept.\n", encoding="utf-8")
+    painters = []
+    painter = site_module.MapPainter
+    monkeypatch.setattr(site_module, "MapPainter", lambda *a, **k: painters.append(1) or painter(*a, **k))
+    cli_build()
+    assert marks == [] and painters == []          # no turn's marks derived again, no painter made
+    model = HistoryCache.load(folder).rendering()["model"]       # as another process finds it
+    assert all(view.anchor(event) == f"e-{i}" for view in model.turns for i, event in enumerate(view.events))
+    assert tree(campaign / "site") == tree(build(campaign, tmp_path / "clean" / "site"))
+    monkeypatch.undo()
+    generate.generate(campaign, "pitac", turns=1, first=TURNS + 1)
+    cli_build()                                    # the new turn and the one before it are derived anew
+    assert tree(campaign / "site") == tree(build(campaign, tmp_path / "clean2" / "site"))
+
+
 CLANWAR = Path(__file__).resolve().parent / "campaigns" / "docs_only_clanwar"
 
 

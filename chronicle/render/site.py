@@ -633,6 +633,8 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     problems = preflight(campaign.root)
     if problems:
         raise ChronicleError(problems)
+    if keep is None and history_cache is not None:     # the model and painter the last build kept
+        keep = dict(history_cache.rendering())
     renderer = SiteRenderer(history, keep, compiled=incremental.cache_dir(target))
     outputs = renderer.outputs()
     statics = [(path, read_bytes(source, _shower(campaign.root)(source), inside=_static_folder(source)))
@@ -655,6 +657,7 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
                 count += 1
         record.save(target, record.finish(), report and {**report, "count": count})   # before the swap
         if history_cache is not None:                  # what the next build need not replay
+            history_cache.keep(keep if keep is not None else {})
             history_cache.save(incremental.cache_dir(target))
     return count
 

@@ -185,6 +185,11 @@ class TurnView:
     def label(self) -> str:
         return i18n.gettext("Start") if self.number == 0 else i18n.gettext("Turn %(number)s", number=self.number)
 
+    def __getstate__(self) -> dict:
+        """Pickled without the index by ``id()``: the ids are another process's (the build cache
+        keeps views, chronicle/cache.py); it is made again on first use."""
+        return {**self.__dict__, "_index": {}}
+
     def index_of(self, event) -> int:
         """The position of ``event`` (this very object) in the turn's events."""
         if not self._index:
