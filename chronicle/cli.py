@@ -243,7 +243,7 @@ def build(directory, strict, quiet, output, url, fmt):
     told = notices.correction(history, target) + drawn      # before the old site is replaced
     warnings = [p.format() for p in sorted(history.problems, key=Problem.sort_key) if p.severity != "error"]
     try:
-        count = build_site(history, target, progress=not quiet, history_cache=cache,
+        count = build_site(history, target, progress=not quiet, history_cache=cache, apart=True,
                            report={"inputs": inputs, "warnings": warnings, "notices": drawn},
                            wait=lambda: click.echo(f"Another build is writing {target}; waiting for it to finish.", err=True))
     except ChronicleError as exc:

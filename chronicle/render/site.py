@@ -31,7 +31,7 @@ from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
 from ..files import read_bytes
-from . import feeds, incremental, output, preview, ruleset_pages, views
+from . import feeds, incremental, output, parallel, preview, ruleset_pages, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
 from .mapviews import SiteMaps
@@ -50,6 +50,7 @@ class Output:
     path: str                              # relative to the site root, with / separators
     make: Callable[[], str | bytes]
     key: str | None = None                 # a hash of everything it shows (None: always made anew)
+    apart: bool = False                    # costly and self-contained: may be made in another process (parallel.py)
 
 
 # ---- templates ----------------------------------------------------------------------------
@@ -474,7 +475,7 @@ class SiteRenderer:
         """Every file to write; each makes its bytes in the site's language, whoever calls it."""
         with i18n.use(self.language):
             out = self._outputs()
-        return [Output(o.path, self._in_language(o.make), o.key) for o in out]
+        return [Output(o.path, self._in_language(o.make), o.key, o.apart) for o in out]
 
     def _in_language(self, make: Callable[[], str | bytes]) -> Callable[[], str | bytes]:
         def made() -> str | bytes:
@@ -501,7 +502,7 @@ class SiteRenderer:
                                   lazy_map=lambda v=view, p=path: maps.turn(v, p), legend=maps.legend(view)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v),
                               self.key(f"turns/{view.slug}/state.json", self.turn_key(n))))
-            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v), self.card_key(view)))
+            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v), self.card_key(view), apart=True))
         for player in campaign.players:
             out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player, key=now,
                                   lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}"),
@@ -616,7 +617,8 @@ class SiteRenderer:
 # ---- writing ------------------------------------------------------------------------------
 
 def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None,
-               history_cache=None, report: dict | None = None, keep: dict | None = None) -> int:
+               history_cache=None, report: dict | None = None, keep: dict | None = None,
+               apart: bool = False) -> int:
     """Render ``history`` into ``target``; returns the number of files written.
 
     The target is refused if writing there could lose anything (:func:`output.refuse_unsafe`);
@@ -627,6 +629,10 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     Pages whose inputs did not change are taken from the site in place (:mod:`.incremental`);
     ``history_cache`` (a :class:`chronicle.cache.HistoryCache`) is saved beside the site, and
     ``report`` (the ``inputs`` digest and ``warnings``) with its manifest.
+
+    ``apart``: make the link-preview cards in worker processes (:mod:`.parallel`) while this one
+    renders the pages; ``chronicle build`` asks for it, ``serve`` (which rebuilds a few pages in a
+    child it may end at any time) does not.
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
@@ -645,14 +651,17 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     with output.staged(target, wait) as temp:
         old = incremental.Manifest.of_site(target)        # read under the lock: the site in place
         record = incremental.Recorder(temp, old)
-        with _bar(items, progress) as bar:
-            for item in bar:
-                same = old.reusable(target, item.path, item.key) if item.key else None
+        reuse = [old.reusable(target, item.path, item.key) if item.key else None for item in items]
+        jobs = [item for item, same in zip(items, reuse) if item.apart and same is None]
+        with parallel.made_apart(jobs if apart else [], lambda item: _make(item, renderer.root, renderer.budget)) as made, \
+                _bar(list(zip(items, reuse)), progress) as bar:
+            for item, same in bar:
                 if same is not None:             # made from the same inputs: the same bytes
                     incremental.link(same, temp.joinpath(*item.path.split("/")))
                     record.linked(item.path, item.key)
                 else:
-                    data = _write(temp, item.path, _make(item, renderer.root, renderer.budget))
+                    data = next(made) if item.apart and apart else _make(item, renderer.root, renderer.budget)
+                    data = _write(temp, item.path, data)
                     record.written(item.path, item.key, data)
                 count += 1
         record.save(target, record.finish(), report and {**report, "count": count})   # before the swap
