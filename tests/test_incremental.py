@@ -305,6 +305,19 @@ def test_a_build_with_nothing_changed_loads_neither_rules_nor_parsers(campaign, 
     assert done.stdout.rstrip().endswith("loaded:"), done.stdout
 
 
+def test_a_ruleset_is_found_by_name_importing_its_module_alone():
+    """A rebuild imports the campaign's ruleset, not all four (half a second of a story edit)."""
+    import subprocess
+    import sys
+    from chronicle import rules
+    assert {name: type(rules.get(name)) for name in rules.RULESETS} == {n: type(r) for n, r in rules.registry().items()}
+    assert all(rules.get(name).name == name for name in rules.RULESETS) and rules.get("chess") is None
+    probe = ("import sys\nfrom chronicle import rules\nrules.get('pitac')\n"
+             "print(' '.join(sorted({m.split('.')[2] for m in sys.modules if m.startswith('chronicle.rules.')})))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert set(done.stdout.split()) & set(rules.RULESETS) == {"pitac"}, done.stdout
+
+
 def test_build_after_no_change_answers_from_the_manifest(campaign, run):
     first = run("build", str(campaign))
     assert first.exit_code == 0 and "nothing changed" not in first.output
