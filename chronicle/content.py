@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import datetime as dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -406,12 +407,33 @@ def _turns(root: Path, ruleset, reuse: Mapping[int, Turn] = MappingProxyType({})
             problems.append(doc.locate(Problem(f"this file says turn {stated} but is named {path.name}",
                                                hint=f"rename the file or write turn: {number}", path=("turn",),
                                                rule="turn files")))
+        problems += _impossible_date(doc)
         if not isinstance(doc.data, dict):
             doc = Document(shown, {}, doc.places, doc.key_places)
         turns.append(Turn(number, doc, story, story_file))
         if by_turn is not None:
             by_turn[number] = problems[before:]
     return turns, problems
+
+
+ISO_DAY = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
+
+
+def _impossible_date(doc: Document) -> list[Problem]:
+    """A turn's date may be free text ("early spring"), but one written as year-month-day must
+    be a day of the calendar: 2026-13-01 or 2026-02-30 is a slip, which the site would print as
+    it was and sort nowhere."""
+    value = doc.data.get("date") if isinstance(doc.data, dict) else None
+    if not isinstance(value, str) or not ISO_DAY.fullmatch(value.strip()):
+        return []
+    year, month, day = (int(part) for part in value.strip().split("-"))
+    try:
+        dt.date(year, month, day)
+    except ValueError as exc:
+        return [doc.locate(Problem(f"date {value!r} is not a day of the calendar ({exc})",
+                                   hint="write the game day as year-month-day, e.g. 2026-03-14 (or as free text)",
+                                   path=("date",), rule="turn files"))]
+    return []
 
 
 def _story(path: Path | None, root: Path) -> tuple[str | None, str | None, list[Problem]]:

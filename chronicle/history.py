@@ -74,7 +74,7 @@ def replay(campaign: Campaign, reuse: tuple = (), reused_problems: tuple = ()) -
     last = campaign.turns[-1].number if campaign.turns else 0
     for turn in campaign.turns[len(results):]:
         mark = len(dice.drawn)
-        blanks = blank_problems(ruleset, turn.data)
+        blanks = blank_problems(ruleset, turn.data, campaign.options)
         if blanks:
             # not filled in yet: its blanks are its only errors; the turns after it replay as if
             # it were empty (so that their own problems are still found)

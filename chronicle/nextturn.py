@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 import yaml
 
@@ -123,12 +124,13 @@ def find_blanks(data: object, path: tuple = ()) -> list[tuple[tuple, bool]]:
     return found
 
 
-def blank_problems(ruleset, data: object) -> list[Problem]:
-    """One error per blank, with the ruleset's word on what goes there."""
+def blank_problems(ruleset, data: object, options: Mapping) -> list[Problem]:
+    """One error per blank, with the ruleset's word on what goes there (in the campaign's
+    ``options``: a hint that states a number states the one in force)."""
     problems = []
     for path, at_key in find_blanks(data):
         shown = ".".join(str(p) for p in path) or "the file"
-        hint = ruleset.blank_hint(path) or "write the value, or delete the line if it did not happen"
+        hint = ruleset.blank_hint(path, options) or "write the value, or delete the line if it did not happen"
         problems.append(Problem(f"blank left to fill: {shown}", hint=hint, path=path, rule=RULE, at_key=at_key))
     return problems
 

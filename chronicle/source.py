@@ -392,7 +392,12 @@ class _Builder:
                 return None
             return value
         if tag == CORE + "bool":
-            return self.loader.construct_yaml_bool(node)
+            try:
+                return self.loader.construct_yaml_bool(node)
+            except (KeyError, ValueError, TypeError):     # an explicit !!bool on text that is not one
+                self.problem(f"cannot read {text!r} as true or false", self.place(node),
+                             hint="write true or false (or remove the !!bool tag)")
+                return None
         if tag == CORE + "null":
             return None
         self.unknown_tag(node, path)

@@ -33,7 +33,8 @@ A case file holds::
 * ``winner``, ``game_over``, ``in_progress``, ``final`` (a subset of the final's JSON).
 * ``problems``: every error and warning of the whole replay, each ``{severity, rule, message}``:
   ``severity`` defaults to error, ``rule`` the rule the problem names, ``message`` a substring (or
-  a list of substrings, all present; case does not matter). By default none.
+  a list of substrings, all present; case does not matter), ``hint`` the same of its hint,
+  ``at`` the file, line and column it is placed at (``001.yaml:7:5``). By default none.
 * ``drawn``: the dice that may be drawn from the seed (by default every die must be written).
 
 A value ``{one_of: [a, b]}`` matches any of the listed values (for draws from the seed).
@@ -145,7 +146,9 @@ def check_state(state: dict, expect: dict, label: str) -> list[str]:
 
 
 def _on_line(problem, want) -> bool:
-    return "line" not in want or bool(problem.place and problem.place.line == want["line"])
+    """``at``: the turn file and line:col the problem is placed at (``001.yaml:7:5``)."""
+    place = problem.place
+    return "at" not in want or bool(place and f"{Path(place.file).name}:{place.line}:{place.col}" == want["at"])
 
 
 def replay_case(case: dict, root: Path):

@@ -38,9 +38,9 @@ figure of a case depends on it.
 * ``texts``: substrings that must appear in the turn's event sentences, as the site writes them
   (players and provinces by name; an arithmetic, a rule).
 * ``winner``.
-* ``problems``: every error and warning of the whole replay, each ``{severity, rule, message, at}``:
+* ``problems``: every error and warning of the whole replay, each ``{severity, rule, message, at, hint}``:
   ``severity`` defaults to error, ``rule`` a substring of the rule the problem names, ``message`` a
-  substring (or list of substrings, case-insensitive), ``at`` the value it is placed at: the turn's
+  substring (or list of substrings, case-insensitive; ``hint`` the same of its hint), ``at`` the value it is placed at: the turn's
   number (or ``campaign``) and the path of keys and indexes in that file, ``"1: start.buy.crane.0"``
   or ``"campaign: players.1.buy.3"`` (the runner writes the files, so a line number would only
   restate its layout; the place itself is tested in tests/clanwar/test_clanwar_errors.py). By default none.

@@ -328,6 +328,72 @@ battles:
     assert "did you mean 'ginger'?" in hint
 
 
+
+@pytest.mark.parametrize("orders, errors", [
+    # the winner's two orders, the winner misspelt: the typo alone (not also "one more than 1 move")
+    ("[Attack inaba, Defend tosa]", 1),
+    # three orders are still more than any player of that battle could have earned
+    ("[Attack inaba, Defend tosa, Defend tosa]", 2),
+], ids=["two-orders", "three-orders"])
+def test_a_misspelt_winner_is_one_error_not_also_moves_not_earned(run, make_campaign, orders, errors):
+    root = make_campaign(SMALL_CAMPAIGN, {1: f"""\
+battles:
+  - {{players: [paula, ginger], winner: pauls}}
+orders:
+  paula: {orders}
+"""})
+    stderr = rejected(run, root)
+    message, hint = reported(stderr, "content/turns/001.yaml:2:40", only=errors == 1)
+    assert message.startswith("winner 'pauls' did not fight in this battle")
+    assert "did you mean 'paula'?" in hint
+    if errors == 2:
+        message, _ = reported(stderr, "content/turns/001.yaml:4:38", only=False)
+        assert "is one more than the 2 moves paula earned" in message
+        assert len(problems(stderr)) == 2, stderr
+
+
+@pytest.mark.parametrize("players, vp, errors", [
+    # 'Paula' is read on as paula: her VP and her order are not errors of their own
+    ("[Paula, ginger]", "{paula: 3, ginger: 5}", 1),
+    # a name like no player's, with paula's VP in the battle: paula is read as its player
+    ("[zed, ginger]", "{paula: 3, ginger: 5}", 1),
+    # nothing says who zed was: paula, in no battle, earned no move, and her order is refused too
+    ("[zed, ginger]", "{ginger: 5}", 2),
+], ids=["case", "vp-names-her", "nothing-names-her"])
+def test_a_misspelt_player_in_a_battle_is_one_error(run, make_campaign, players, vp, errors):
+    root = make_campaign(SMALL_CAMPAIGN, {1: f"""\
+battles:
+  - {{players: {players}, winner: ginger, vp: {vp}}}
+orders:
+  paula: [Attack inaba]
+"""})
+    stderr = rejected(run, root)
+    message, _hint = reported(stderr, "content/turns/001.yaml:2:16", only=errors == 1)
+    assert message.startswith("unknown player ")
+    if errors == 2:
+        message, _ = reported(stderr, "content/turns/001.yaml:4:11", only=False)
+        assert message.startswith("paula's order 'Attack Inaba' is one more than the 0 moves paula earned")
+        assert len(problems(stderr)) == 2, stderr
+
+
+@pytest.mark.parametrize("date, error", [
+    ("2026-13-01", "month must be in 1..12"),
+    ("2026-02-29", "day is out of range for month"),      # 2026 is not a leap year
+    ("2028-02-29", None),                                # 2028 is
+    ("2026-02-28", None),
+    ("'2026-1-5'", None),
+    ("early spring", None),                              # free text stays free
+], ids=["month-13", "feb-29-2026", "feb-29-2028", "feb-28", "short", "free-text"])
+def test_a_date_written_as_year_month_day_is_a_day_of_the_calendar(run, make_campaign, date, error):
+    root = make_campaign(SMALL_CAMPAIGN, {1: f"date: {date}\n" + BATTLE})
+    if error is None:
+        result = run("check", root)
+        assert result.exit_code == 0, result.output
+        return
+    message, hint = reported(rejected(run, root), "content/turns/001.yaml:1:7")
+    assert message == f"date '{date}' is not a day of the calendar ({error}) [turn files]"
+    assert "year-month-day" in hint
+
 # ---- capitals --------------------------------------------------------------------------------
 
 

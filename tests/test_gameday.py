@@ -154,6 +154,58 @@ def test_next_campagna_turn_owes_each_player_his_actions_in_the_initiative_order
     assert "turn 2's calendar is not finished: record its battles in content/turns/002.yaml" in result.output + result.stderr
 
 
+def with_options(root, options: dict) -> None:
+    """House rules written into a scaffolded campaign.yaml (the options block it shows commented)."""
+    config = root / "content" / "campaign.yaml"
+    config.write_text(config.read_text() + "\noptions:\n" + "".join(f"  {k}: {v}\n" for k, v in options.items()))
+
+
+def test_next_pitac_states_the_moves_and_koku_of_the_options_in_force(run, tmp_path):
+    # issue 13: a message derives its numbers from the options in force, not the seed's 2 / 1 / 50
+    root = tmp_path / "c"
+    assert run("new", root).exit_code == 0
+    with_options(root, {"winner_moves": 3, "participant_moves": 2, "army_list_koku": 70})
+    assert run("next", root, "--date", "2026-01-17").exit_code == 0
+    text = (root / "content" / "turns" / "002.yaml").read_text()
+    data = yaml.safe_load(text)
+    # as many blanks as the most a player can earn (a winner's 3), never the seed's 2
+    assert all(slot == [nextturn.BLANK] * 3 for slot in data["orders"].values())
+    assert "Moves earned: a winner 3, any other player in a battle 2, the absent 0;" in text
+    assert "(+70 koku each)" in text and "+50" not in text
+    result = run("check", root)
+    assert ("delete the blank if paula earned fewer moves (a winner 3, any other player in a battle 2, "
+            "the absent 0)") in result.stderr
+    assert "a winner 2," not in result.stderr
+
+
+def test_next_pitac_with_the_seeds_options_states_the_seeds_numbers(run, tmp_path):
+    root = tmp_path / "c"
+    run("new", root)
+    run("next", root, "--date", "2026-01-17")
+    text = (root / "content" / "turns" / "002.yaml").read_text()
+    assert "Moves earned: a winner 2, any other player in a battle 1, the absent 0;" in text
+    assert "(+50 koku each)" in text
+
+
+def test_next_pitac_a_participant_earning_more_than_a_winner_sets_the_blanks(run, tmp_path):
+    root = tmp_path / "c"
+    run("new", root)
+    with_options(root, {"winner_moves": 2, "participant_moves": 3})  # turn 1 stays legal
+    run("next", root, "--date", "2026-01-17")
+    data = yaml.safe_load((root / "content" / "turns" / "002.yaml").read_text())
+    assert all(slot == [nextturn.BLANK] * 3 for slot in data["orders"].values())
+
+
+@pytest.mark.parametrize("cost", [1, 3])
+def test_next_campagna_states_the_mountain_cost_in_force(run, tmp_path, cost):
+    root = tmp_path / "cg"
+    assert run("new", root, "--ruleset", "campagna").exit_code == 0
+    with_options(root, {"mountain_cost": cost})
+    assert run("next", root, "--date", "2026-05-01").exit_code == 0
+    text = (root / "content" / "turns" / "002.yaml").read_text()
+    assert f"across a mountain an action costs {cost}, a sea action is the whole turn" in text
+
+
 def test_next_with_every_die_recorded_asks_for_the_initiative_dice(run, tmp_path):
     root = write_sengoku_example(tmp_path / "s", until=2)
     config = root / "content" / "campaign.yaml"
@@ -254,6 +306,70 @@ def test_sengoku_a_card_not_held_is_reported_beside_an_unrelated_earlier_error(r
     assert any(m.startswith("takeda drew 'ninjaa'") for m in messages)
     assert not any("plays ninja but does not hold it" in m for m in messages), stderr
 
+
+
+@pytest.mark.parametrize("written, meant, where, message", [
+    # a misspelt winner: not also "the calendar is not finished: Ponte not recorded" (R21)
+    ("    winner: dario", "    winner: dari", "27:13", "unknown player 'dari'"),
+    # a misspelt place of the battle: likewise
+    ("  - at: ponte", "  - at: pont", "24:9", "unknown territory 'pont'"),
+    # a misspelt target: not also "Anna made 1 action this turn: every player makes at least 2" (R23)
+    ("  anna: [Schermaglia COLLE]", "  anna: [Schermaglia COLE]", "11:10", "unknown territory 'COLE'"),
+], ids=["winner", "battle-place", "action-target"])
+def test_campagna_a_typo_is_one_error_not_also_a_missing_battle_or_action(run, tmp_path, written, meant, where,
+                                                                         message):
+    root = tmp_path / "cg"
+    assert run("new", root, "--ruleset", "campagna").exit_code == 0
+    turn = root / "content" / "turns" / "001.yaml"
+    text = turn.read_text()
+    assert written + "\n" in text
+    turn.write_text(text.replace(written + "\n", meant + "\n", 1))
+    got, _hint = reported(rejected(run, root), "content/turns/001.yaml:" + where)
+    assert got.startswith(message)
+
+
+def test_campagna_an_unread_battle_elsewhere_does_not_excuse_a_battle_left_out(run, tmp_path):
+    root = tmp_path / "cg"
+    assert run("new", root, "--ruleset", "campagna").exit_code == 0
+    turn = root / "content" / "turns" / "001.yaml"
+    text = turn.read_text()
+    head, _, _ = text.partition("\nbattles:")
+    # the only battle of the calendar is Ponte; an entry for Colle with a misspelt winner is its own
+    # error, and Ponte, recorded nowhere before a later turn, is still R21's error
+    turn.write_text(head + "\nbattles:\n  - {at: colle, winner: annna, victory: minor, score: {anna: 5, dario: 1}}\n")
+    (root / "content" / "turns" / "002.yaml").write_text("title: Dopo\ndate: '2026-04-18'\n")
+    stderr = rejected(run, root)
+    messages = [m for _w, m, _h in problems(stderr)]
+    assert any(m.startswith("unknown player 'annna'") for m in messages), stderr
+    assert any(m.startswith("the calendar of turn 1 is not finished: Ponte") for m in messages), stderr
+
+
+@pytest.mark.parametrize("written, meant, message, follows", [
+    # a misspelt province in a move: not also "takeda-2 ... has nothing to answer" and "a siege
+    # roll is written for uesugi-1, but no such roll was made"
+    ("  uesugi-1: [shinano]", "  uesugi-1: [shinnao]", "unknown province 'shinnao'", 2),
+    # a misspelt answer: not also "takeda-2 and uesugi-1 are both in the field after the battle phase"
+    ("  takeda-2: fortress", "  takeda-2: fortres", "responses/takeda-2: 'fortres' is not one of", 2),
+    # a misspelt army answering: likewise (the army it most likely meant is held back with it)
+    ("  takeda-2: fortress", "  takeda-22: fortress", "unknown army 'takeda-22'", 2),
+    # a misspelt province in a move that leads nowhere else: that error alone, nothing held back
+    ("  takeda-3: [mino]", "  takeda-3: [mnio]", "unknown province 'mnio'", 0),
+], ids=["move", "answer", "answering-army", "move-alone"])
+def test_sengoku_a_typo_in_a_move_or_answer_is_one_error(run, tmp_path, written, meant, message, follows):
+    root = tmp_path / "s"
+    assert run("new", root, "--ruleset", "sengoku").exit_code == 0
+    turn = root / "content" / "turns" / "001.yaml"
+    text = turn.read_text()
+    assert re.search("^" + re.escape(written) + r"(?=\s)", text, re.M)
+    turn.write_text(re.sub("^" + re.escape(written) + r"(?=\s)", meant, text, count=1, flags=re.M))
+    stderr = rejected(run, root)
+    errors = problems(stderr)
+    assert len(errors) == 1 and errors[0][1].startswith(message), stderr
+    warnings = problems(stderr, "warning")
+    if follows:
+        assert len(warnings) == 1 and warnings[0][1].startswith(f"{follows} more problems about "), stderr
+    else:
+        assert warnings == [], stderr
 
 def test_errors_are_printed_in_file_and_line_order(run, make_campaign):
     root = make_campaign(SMALL_CAMPAIGN.replace("seed: 7", "seed: 7\nbogus: 1"),

@@ -69,10 +69,16 @@ def check_turn(run, root, raw: bytes | str, *, ok=False):
     (b"notes: !!binary aGk=\n", (1, 8), "the tag !!binary is not allowed"),
     (b"notes: !!python/object/apply:os.system [ls]\n", (1, 8), "the tag !!python/object/apply:os.system"),
     (b"notes: !custom x\n", (1, 8), "the tag !custom is not allowed"),
+    # an explicit core tag on text it cannot read (found by scripts/fuzz: an internal error before)
+    (b"notes: !!bool yes [a, b]\n", (1, 8), "cannot read 'yes [a, b]' as true or false"),
+    (b"notes: !!bool maybe\n", (1, 8), "cannot read 'maybe' as true or false"),
+    (b"notes: !!int x\n", (1, 8), "cannot read 'x' as a whole number"),
+    (b"notes: !!float x\n", (1, 8), "cannot read 'x' as a number"),
     (b"? [a, b]\n: c\n", (1, 3), "a mapping key must be a plain value"),
     (b"notes: " + b"[" * 300 + b"]" * 300 + b"\n", (1, 8 + MAX_DEPTH), f"nest more than {MAX_DEPTH} levels"),
     (b"notes: " + b"[" * 5000 + b"\n", (1, 8 + MAX_DEPTH), f"nest more than {MAX_DEPTH} levels"),
-], ids=["nul", "escape", "latin-1", "recursive-alias", "set", "binary", "python", "custom-tag", "list-key",
+], ids=["nul", "escape", "latin-1", "recursive-alias", "set", "binary", "python", "custom-tag", "bool-text",
+        "bool-word", "int-text", "float-text", "list-key",
         "deep", "deep-unclosed"])
 def test_yaml_pyyaml_chokes_on_gives_a_placed_error(run, campaign, raw, where, message):
     result, found = check_turn(run, campaign, raw)

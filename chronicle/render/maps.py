@@ -701,10 +701,12 @@ class MapPainter:
         out.append(self._marks(summary, px))
         out.append(layers.label_svg)
         if overlay:
-            drawing = Overlay(g.anchors, px, self.colour, self._d, _text_on)
+            placing = Overlay(g.anchors, px, self.colour, self._d, _text_on)
             zones = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in g.anchors and m]
-            # the badges find their places first, so that the counters keep clear of them too
-            spots = drawing.place_contests(summary.contests, list(layers.label_boxes) + zones)
+            # the badges find their places first, so that the counters and the orders keep clear of them too
+            spots = placing.place_contests(summary.contests, list(layers.label_boxes) + zones)
+            drawing = Overlay(g.anchors, px, self.colour, self._d, _text_on, names=layers.label_boxes,
+                              badges=[placing.badge_box(centre) for _c, centre in spots])
             out.append(drawing.orders(summary.orders))
             if summary.pieces:
                 out.append(self._piece_layer(summary, scale, px, layers, ids, box,

@@ -25,11 +25,18 @@ from __future__ import annotations
 import math
 from html import escape
 
+import numpy as np
+
 from ..rules import Outcome
+from . import clearance as clear
 
 INK = "#1b1b1b"
 PATH_KINDS = {"attack", "move", "retreat", "support", "transfer"}
 PLACE_KINDS = {"defend", "siege", "hold"}
+#: where a shield and a hold ring may stand around their province's centre (pixels), the first
+#: clear of the names and the badges wins
+SHIELD_SPOTS = ((-14, -6), (14, -6), (-14, 8), (14, 8), (0, -18), (0, 18), (-24, 0), (24, 0), (-22, -16), (22, -16))
+HOLD_SPOTS = ((0, 0), (0, -14), (0, 14), (-18, 0), (18, 0), (-14, -14), (14, -14), (-14, 14), (14, 14))
 
 
 def _f(value: float, decimals: int) -> str:
@@ -41,14 +48,18 @@ def _f(value: float, decimals: int) -> str:
 
 class Overlay:
     """Draws marks for one map: ``anchors`` are the provinces' centres, ``px`` one CSS pixel in
-    map units, ``colour(player)`` a fill colour, ``decimals`` the precision of coordinates."""
+    map units, ``colour(player)`` a fill colour, ``decimals`` the precision of coordinates;
+    ``names``: the boxes of the provinces' names (map units), which arrows and marks keep off
+    (:mod:`.clearance`); ``badges``: the contests' badge boxes, which marks in place keep off."""
 
-    def __init__(self, anchors, px: float, colour, decimals: int, text_on):
+    def __init__(self, anchors, px: float, colour, decimals: int, text_on, names=(), badges=()):
         self.anchors = anchors
         self.px = px
         self.colour = colour
         self.d = decimals
         self.text_on = text_on
+        self.names = clear.Clearance(names, px, tips=badges)       # an arrow's head stops short of a badge too
+        self.crowd = clear.Clearance(list(names) + list(badges), px)
 
     def f(self, value: float) -> str:
         return _f(value, self.d)
@@ -90,8 +101,8 @@ class Overlay:
         failed = mark.outcome is Outcome.FAILED
         kind = mark.kind if mark.kind in PLACE_KINDS else "hold"
         if kind == "defend":
-            cx, cy = x - 14 * px, y - 6 * px
             w, h = 5 * px, 6.5 * px
+            cx, cy = clear.place_spot((x, y), SHIELD_SPOTS, (w + 1.5 * px, h + 1.5 * px), self.crowd, px)
             d = (f"M{self.f(cx - w)},{self.f(cy - h)}L{self.f(cx + w)},{self.f(cy - h)}"
                  f"L{self.f(cx + w)},{self.f(cy - h * 0.1)}Q{self.f(cx + w)},{self.f(cy + h * 0.75)} {self.f(cx)},{self.f(cy + h)}"
                  f"Q{self.f(cx - w)},{self.f(cy + h * 0.75)} {self.f(cx - w)},{self.f(cy - h * 0.1)}Z")
@@ -102,15 +113,28 @@ class Overlay:
                 out += self._cross(cx, cy, 4.5)
             return out
         if kind == "siege":
-            r = 12 * px
-            return (f'<circle cx="{self.f(x)}" cy="{self.f(y - 6 * px)}" r="{self.f(r)}" fill="none" stroke="{INK}" '
-                    f'stroke-width="{self.p(4.2)}" stroke-dasharray="{self.p(3.5)} {self.p(2.2)}"/>'
-                    f'<circle cx="{self.f(x)}" cy="{self.f(y - 6 * px)}" r="{self.f(r)}" fill="none" stroke="{colour}" '
-                    f'stroke-width="{self.p(2.4)}" stroke-dasharray="{self.p(3.5)} {self.p(2.2)}"/>')
+            # around the castle, open where the province's name stands under it
+            dash = f' stroke-dasharray="{self.p(3.5)} {self.p(2.2)}"'
+            return self._ring((x, y - 6 * px), 12 * px, INK, 4.2, dash) + self._ring((x, y - 6 * px), 12 * px, colour, 2.4, dash)
         r = 7 * px
-        return (f'<circle cx="{self.f(x)}" cy="{self.f(y)}" r="{self.f(r)}" fill="none" stroke="{INK}" stroke-width="{self.p(3.6)}"/>'
-                f'<circle cx="{self.f(x)}" cy="{self.f(y)}" r="{self.f(r)}" fill="none" stroke="{colour}" stroke-width="{self.p(2)}"/>'
+        x, y = clear.place_spot((x, y), HOLD_SPOTS, (r + 2 * px, r + 2 * px), self.crowd, px)
+        return (self._ring((x, y), r, INK, 3.6) + self._ring((x, y), r, colour, 2)
                 + (self._cross(x, y, 4) if failed else ""))
+
+    def _ring(self, centre, r, colour, width, dash="") -> str:
+        """A ring, or its arcs clear of the names (see :func:`.clearance.ring_gaps`)."""
+        arcs = clear.ring_gaps(centre, r, (width + 1) * self.px, self.names)
+        x, y = centre
+        f = self.f
+        paint = f'fill="none" stroke="{colour}" stroke-width="{self.p(width)}"{dash}'
+        if arcs == [(0.0, 2 * math.pi)]:
+            return f'<circle cx="{f(x)}" cy="{f(y)}" r="{f(r)}" {paint}/>'
+        d = []
+        for a0, a1 in arcs:
+            large = 1 if a1 - a0 > math.pi else 0
+            d.append(f"M{f(x + r * math.cos(a0))},{f(y + r * math.sin(a0))}"
+                     f"A{f(r)},{f(r)} 0 {large} 1 {f(x + r * math.cos(a1))},{f(y + r * math.sin(a1))}")
+        return f'<path d="{"".join(d)}" {paint}/>' if d else ""
 
     def _cross(self, x, y, half) -> str:
         h = half * self.px
@@ -127,10 +151,7 @@ class Overlay:
             return self._in_place(mark, colour)
         width = {"transfer": 1.8, "retreat": 2.8, "support": 2.4}.get(kind, 3.2)
         head = {"transfer": 6.5}.get(kind, 9.0)
-        legs = _beziers(points, bend=0.14 if len(points) == 2 else 0.0, limit=40 * px)
-        # leave the start a little clear of its province's centre, and stop the line at the head
-        legs[0] = _trim_start(legs[0], 6 * px)
-        legs[-1] = _trim_end(legs[-1], 8 * px)
+        legs = self._route(points, width, head)
         tip, back = legs[-1][3], legs[-1][2]
         legs[-1] = _trim_end(legs[-1], head * px * 0.8)
         words = list(mark.legs) + [""] * (len(legs) - len(mark.legs))
@@ -160,11 +181,56 @@ class Overlay:
             ux, uy = _unit(tip, back)
             out += self._cross(tip[0] + ux * head * 0.45 * px, tip[1] + uy * head * 0.45 * px, 3.6)
         if mark.count > 1:
-            mx, my = _bezier_at(legs[len(legs) // 2], 0.5)
+            mx, my = clear.count_spot(legs, self.names, 9 * px)
             out += (f'<circle cx="{self.f(mx)}" cy="{self.f(my)}" r="{self.p(7.5)}" fill="#ffffff" stroke="{INK}" '
                     f'stroke-width="{self.p(1.4)}"/><text x="{self.f(mx)}" y="{self.f(my + 3.6 * px)}" '
                     f'font-size="{self.p(10)}" font-weight="700" text-anchor="middle" fill="{INK}">'
                     f'×{mark.count}</text>')
+        return out
+
+    def _route(self, points, width, head):
+        """The legs of an arrow through ``points``, kept off the names: a leg between two
+        provinces bows one of :data:`.clearance.BENDS` ways; a path through several may pass
+        beside the names of the provinces it crosses. Its start leaves from beside its
+        province's name, its tip stops short of the name it points at (:func:`.clearance.route`)."""
+        px = self.px
+        options = dict(start_cut=6 * px, end_cut=8 * px, line=(width + 2.2) / 2 * px,
+                       head=(head * 0.58 + 1.5) * px, split=_split, least=(head * 1.8) * px)
+        if len(points) == 2:
+            bends = clear.BENDS if self.names else clear.BENDS[:1]
+            candidates = [_beziers(points, bend=b, limit=40 * px * max(1.0, abs(b) / 0.14)) for b in bends]
+            return clear.route(candidates, self.names, **options)[1]
+        # a path through several provinces: each province it passes may be passed beside its
+        # name (greedy, twice over, by the cost of the legs that the step moves)
+        points = list(points)
+        names = self.names.near([[(p, p, p, p) for p in points]], 24 * px)
+        line = options["line"]
+        for _round in range(2):
+            moved = False
+            for i in range(1, len(points) - 1):
+                tries = [points] + [points[:i] + [step] + points[i + 1:] for step in self._sidesteps(points[i])]
+                costs = clear.batch_cost([_beziers(t, 0.0, 0.0)[max(0, i - 2):i + 2] for t in tries], names, line)
+                if costs[0] < 0.5:
+                    continue
+                k = int(np.argmin(costs))       # the first of the least
+                if costs[k] < costs[0] - 1e-9:
+                    points, moved = tries[k], True
+            if not moved:
+                break
+        return clear.route([_beziers(points, 0.0, 0.0)], self.names, **options)[1]
+
+    def _sidesteps(self, point):
+        """Where a path may pass instead of through ``point``: beside the name that stands on
+        it, or a little away from it on any side."""
+        x, y = point
+        px = self.px
+        out = []
+        box = self.names.box_of(point, 0.0)
+        if box is not None:
+            gap = 4 * px
+            out += [(x, box[1] - gap), (x, box[3] + gap), (box[0] - gap, y), (box[2] + gap, y)]
+        for r in (8, 16):
+            out += [(x, y - r * px), (x, y + r * px), (x - r * px, y), (x + r * px, y)]
         return out
 
     def _head(self, tip, back, length, colour, hollow) -> str:
@@ -191,7 +257,7 @@ class Overlay:
 
     #: where a badge may stand around its province's centre (pixels), the first clear one wins
     SPOTS = ((13, -17), (-13, -17), (19, 0), (-19, 0), (13, 15), (-13, 15), (0, -26), (0, 22), (26, -17), (-26, -17),
-             (28, 4), (-28, 4))
+             (28, 4), (-28, 4), (0, -34), (24, -30), (-24, -30), (36, -8), (-36, -8), (0, 30), (26, 24), (-26, 24))
 
     def contests(self, contests, owners, href=None, obstacles=(), spots=None) -> str:
         """A badge per placed contest; ``owners`` (province -> holder) colours a held badge's
@@ -224,20 +290,16 @@ class Overlay:
     def badge_spot(self, province: str, taken) -> tuple[float, float]:
         x, y = self.anchors[province]
         r = 11.5 * self.px
-        best, least = None, None
-        for dx, dy in self.SPOTS:
-            cx, cy = x + dx * self.px, y + dy * self.px
-            covered = 0.0
-            for b in taken:
-                w = min(cx + r, b[2]) - max(cx - r, b[0])
-                h = min(cy + r, b[3]) - max(cy - r, b[1])
-                if w > 0 and h > 0:
-                    covered += w * h
-            if covered == 0:
-                return (cx, cy)
-            if least is None or covered < least:
-                best, least = (cx, cy), covered
-        return best
+        spots = np.array(self.SPOTS, dtype=float) * self.px + (x, y)
+        if not taken:
+            return (float(spots[0, 0]), float(spots[0, 1]))
+        b = np.array(taken, dtype=float)
+        w = np.minimum(spots[:, 0:1] + r, b[None, :, 2]) - np.maximum(spots[:, 0:1] - r, b[None, :, 0])
+        h = np.minimum(spots[:, 1:2] + r, b[None, :, 3]) - np.maximum(spots[:, 1:2] - r, b[None, :, 1])
+        covered = np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
+        free = np.nonzero(covered == 0)[0]
+        k = int(free[0]) if len(free) else int(np.argmin(covered))
+        return (float(spots[k, 0]), float(spots[k, 1]))
 
     def contest(self, contest, owners, centre, href=None) -> str:
         cx, cy = centre
@@ -356,10 +418,3 @@ def _trim_end(leg, cut: float):
     if length <= cut * 1.5:
         return leg
     return _split(leg, 1 - cut / length)[0]
-
-
-def _trim_start(leg, cut: float):
-    length = _length(leg)
-    if length <= cut * 3:
-        return leg
-    return _split(leg, cut / length)[1]

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import base64
 import re
-import textwrap
 from xml.sax.saxutils import escape, quoteattr
+
+from .maps import text_width
 
 WIDTH, HEIGHT = 1200, 630
 PAPER = "#f6f3ea"
@@ -23,7 +24,9 @@ MUTED = "#5b6670"
 FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
 MAP_BOX = (560, 0, 640, 630)            # x, y, width, height of the map's frame
 TEXT_X = 48
+TEXT_RIGHT = MAP_BOX[0] - 32            # the text column ends here, clear of the map
 LEADERS = 5
+TITLE_SIZES = (46, 40, 34)              # the title's font sizes, tried in turn until it fits in 3 lines
 
 
 def card_svg(title: str, heading: str, subheading: str | None, leaders: list[tuple[str, str, str]],
@@ -36,26 +39,31 @@ def card_svg(title: str, heading: str, subheading: str | None, leaders: list[tup
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
            f'width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family={quoteattr(FONT)}>',
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>',
+           f'<clipPath id="map-frame"><rect x="{x}" y="{y}" width="{w}" height="{h}"/></clipPath>',
            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{map_fill}"/>',
+           # clipped: a map draws the land beyond its frame (muted coast) outside its viewBox
            f'<image x="{x + 10}" y="{y + 10}" width="{w - 20}" height="{h - 20}" preserveAspectRatio="xMidYMid meet" '
-           f'xlink:href="data:image/svg+xml;base64,{data}"/>',
+           f'clip-path="url(#map-frame)" xlink:href="data:image/svg+xml;base64,{data}"/>',
            f'<rect x="0" y="0" width="{x}" height="10" fill="{INK}"/>']
-    line_y = 96
-    for line in _wrap(title, 22, 3):
-        out.append(f'<text x="{TEXT_X}" y="{line_y}" font-size="46" font-weight="bold" fill="{INK}">{escape(line)}</text>')
-        line_y += 56
+    room = TEXT_RIGHT - TEXT_X
+    size, lines = _fit_title(title, room)
+    line_y = 50 + size
+    for line in lines:
+        out.append(f'<text x="{TEXT_X}" y="{line_y}" font-size="{size}" font-weight="bold" fill="{INK}">{escape(line)}</text>')
+        line_y += round(size * 1.22)
     line_y += 16
-    out.append(f'<text x="{TEXT_X}" y="{line_y}" font-size="32" fill="{INK}">{escape(_cut(heading, 30))}</text>')
+    out.append(f'<text x="{TEXT_X}" y="{line_y}" font-size="32" fill="{INK}">{escape(_cut_to(heading, 32, room))}</text>')
     line_y += 38
     if subheading:
-        out.append(f'<text x="{TEXT_X}" y="{line_y}" font-size="24" fill="{MUTED}">{escape(_cut(subheading, 38))}</text>')
+        out.append(f'<text x="{TEXT_X}" y="{line_y}" font-size="24" fill="{MUTED}">{escape(_cut_to(subheading, 24, room))}</text>')
         line_y += 34
     line_y = max(line_y + 24, 330)
     for colour, name, figures in leaders[:LEADERS]:
         out.append(f'<rect x="{TEXT_X}" y="{line_y - 24}" width="28" height="28" rx="4" fill={quoteattr(colour)} '
                    f'stroke="{INK}" stroke-width="1.5"/>')
-        out.append(f'<text x="{TEXT_X + 44}" y="{line_y}" font-size="26" fill="{INK}">{escape(_cut(name, 16))}</text>')
-        out.append(f'<text x="{x - 32}" y="{line_y}" font-size="22" fill="{MUTED}" text-anchor="end">{escape(figures)}</text>')
+        name_room = TEXT_RIGHT - _px(figures, 22) - 16 - (TEXT_X + 44)
+        out.append(f'<text x="{TEXT_X + 44}" y="{line_y}" font-size="26" fill="{INK}">{escape(_cut_to(_cut(name, 16), 26, name_room))}</text>')
+        out.append(f'<text x="{TEXT_RIGHT}" y="{line_y}" font-size="22" fill="{MUTED}" text-anchor="end">{escape(figures)}</text>')
         line_y += 46
     out.append("</svg>")
     return "\n".join(out)
@@ -94,12 +102,46 @@ def to_palette(png: bytes) -> bytes:
     return out.getvalue()
 
 
-def _wrap(text: str, width: int, lines: int) -> list[str]:
-    wrapped = textwrap.wrap(text, width) or [""]
-    if len(wrapped) > lines:
-        wrapped = wrapped[:lines]
-        wrapped[-1] = _cut(wrapped[-1] + " …", width)
-    return wrapped
+def _px(text: str, size: float) -> float:
+    """How wide ``text`` stands at ``size`` pixels: the map labels' letter widths, which are
+    DejaVu Sans Bold's (the card's first font; 'The Winter Court falls' at 46 px: 571 px
+    measured, 570 drawn), so a regular line measures a little wide, never narrow."""
+    return text_width(text) * size
+
+
+def _fit_title(title: str, room: float, lines: int = 3) -> tuple[int, list[str]]:
+    """The title's font size and lines: the largest of :data:`TITLE_SIZES` at which it wraps in
+    ``lines`` lines of at most ``room`` pixels (a long title overlapped the map: 'Benchmark: 12
+    clans of' at 46 px ran 150 px into it), else the smallest, its last line cut with '…'."""
+    for size in TITLE_SIZES:
+        wrapped = _wrap_to(title, size, room)
+        if len(wrapped) <= lines:
+            return size, wrapped
+    wrapped = wrapped[:lines]
+    wrapped[-1] = _cut_to(wrapped[-1] + " …", size, room)
+    return size, wrapped
+
+
+def _wrap_to(text: str, size: float, room: float) -> list[str]:
+    """``text`` in lines no wider than ``room`` at ``size``, broken between words (a word
+    wider than a line by itself is cut)."""
+    out: list[str] = []
+    for word in text.split() or [""]:
+        line = f"{out[-1]} {word}" if out else word
+        if out and _px(line, size) <= room:
+            out[-1] = line
+        else:
+            out.append(_cut_to(word, size, room))
+    return out
+
+
+def _cut_to(text: str, size: float, room: float) -> str:
+    """``text``, cut with '…' where it would run wider than ``room`` at ``size``."""
+    if _px(text, size) <= room:
+        return text
+    while text and _px(text.rstrip() + "…", size) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _cut(text: str, width: int) -> str:

@@ -312,8 +312,9 @@ class Ruleset:
         from ..nextturn import BLANK, NextTurn, Slot
         return NextTurn((Slot("title", BLANK, note="a name for the game day"),))
 
-    def blank_hint(self, path: tuple) -> str | None:
-        """What goes in the blank at ``path`` of a turn file (for check's hint); None: a generic hint."""
+    def blank_hint(self, path: tuple, options: Mapping) -> str | None:
+        """What goes in the blank at ``path`` of a turn file (for check's hint); None: a generic hint.
+        ``options`` are the campaign's options in force: a number the hint states comes from them."""
         return None
 
     def map_marks(self, campaign, before, after, record, events) -> MapMarks:

@@ -339,7 +339,8 @@ def _minimum(ctx) -> None:
         return
     for player in ctx.order:
         actions = ctx.actions[player]
-        if actions.total >= least or actions.sea or ctx.landless(player) or player in ctx.refused:
+        if (actions.total >= least or actions.sea or ctx.landless(player) or player in ctx.refused
+                or player in ctx.record.unread_orders):
             continue
         could = _still_open(ctx, player)
         if not could:

@@ -43,7 +43,7 @@ def next_turn(campaign, history) -> NextTurn:
         Slot("orders", children=tuple(orders),
              above="\nEach player's own actions, in the order declared (initiative order of this turn below):\n"
                    "\"Schermaglia X\" (an empty territory), \"Scorreria X\" (an enemy's), \"Battaglia decisiva X\"\n"
-                   "(an enemy Capital); across a mountain an action costs two, a sea action is the whole turn.\n"
+                   f"(an enemy Capital); across a mountain an action costs {opts['mountain_cost']}, a sea action is the whole turn.\n"
                    f"At least {opts['min_actions']} each (the min_actions option); delete the blanks not used."),
         Slot("answers", {"TERRITORY": "resiste"}, commented=True,
              above="\nanswers: the answer to an attack, keyed by the territory attacked: resiste | {ritira: T} |\n"
@@ -62,7 +62,7 @@ def next_turn(campaign, history) -> NextTurn:
     return NextTurn(tuple(slots), tuple(notices))
 
 
-def blank_hint(path: tuple) -> str | None:
+def blank_hint(path: tuple, options) -> str | None:
     head = path[0] if path else None
     if head == "title":
         return "a name for the turn, e.g. \"La conquista del Faro\""

@@ -91,6 +91,11 @@ class CampagnaTurn:
     final: tuple[BattleEntry, ...]
     order_paths: Mapping[str, tuple] = field(default_factory=dict)   # player -> where his orders are
     written: bool = True                                              # False: an empty record
+    # written but unreadable (each already an error), so not judged again as missing (one mistake,
+    # one error): where battles: entries were fought ("*": an entry whose place is unreadable too),
+    # and the players with an action that could not be read
+    unread_battles: frozenset = frozenset()
+    unread_orders: frozenset = frozenset()
 
 
 def _mapping(value) -> dict:
@@ -104,19 +109,29 @@ def _sequence(value) -> list:
 def parse_turn(campaign, number: int, data: dict) -> tuple[CampagnaTurn, list[Problem]]:
     problems: list[Problem] = []
     players = campaign.player_ids
-    orders, order_paths = _orders(data.get("orders"), campaign, players, problems)
+    unread_orders: set = set()
+    orders, order_paths = _orders(data.get("orders"), campaign, players, problems, unread_orders)
     replies = _replies(data.get("answers"), campaign, players, problems)
-    battles = tuple(_battle(entry, ("battles", i), campaign, players, problems, final=False)
-                    for i, entry in enumerate(_sequence(data.get("battles"))) if isinstance(entry, dict))
+    written = [(entry, _battle(entry, ("battles", i), campaign, players, problems, final=False))
+               for i, entry in enumerate(_sequence(data.get("battles"))) if isinstance(entry, dict)]
+    battles = tuple(battle for _, battle in written)
+    unread_battles = frozenset(_place_of(entry, campaign) for entry, battle in written if battle is None)
     final = tuple(_battle(entry, ("final", i), campaign, players, problems, final=True)
                   for i, entry in enumerate(_sequence(data.get("final"))) if isinstance(entry, dict))
     date = data.get("date")
     return CampagnaTurn(number, data.get("title"), str(date) if date is not None else None, orders, replies,
                         tuple(b for b in battles if b is not None), tuple(f for f in final if f is not None),
-                        order_paths), problems
+                        order_paths, unread_battles=unread_battles, unread_orders=frozenset(unread_orders)), problems
 
 
-def _orders(raw, campaign, players, problems):
+def _place_of(entry, campaign) -> str:
+    """Where an unreadable battles: entry was fought, if that much reads; "*" if not."""
+    at = entry.get("at")
+    territory = resolve_province(at, campaign.map, ())[0] if isinstance(at, str) else None
+    return territory or "*"
+
+
+def _orders(raw, campaign, players, problems, unread: set):
     orders, paths = {}, {}
     for player, entries in _mapping(raw).items():
         ppath = ("orders", player)
@@ -130,6 +145,7 @@ def _orders(raw, campaign, players, problems):
             path = ppath + (i,)
             kind, target, origin, where = _order_parts(entry)
             if kind is None:
+                unread.add(player)
                 continue      # the schema has reported it
             territory, more = resolve_province(target, campaign.map, path + where)
             problems.extend(more)
@@ -138,9 +154,12 @@ def _orders(raw, campaign, players, problems):
                 start, more = resolve_province(origin, campaign.map, path + ("from",))
                 problems.extend(more)
                 if start is None:
+                    unread.add(player)
                     continue
             if territory:
                 mine.append(Order(player, kind, territory, start, path, i))
+            else:
+                unread.add(player)
         orders[player] = tuple(mine)
     return orders, paths
 

@@ -21,7 +21,9 @@ def review(campaign, before, after, record, is_last: bool) -> list[Problem]:
     turn is in corso) and an error before a later turn; likewise a final not fought (R64)."""
     problems = []
     name = campaign.name_of
-    pending = [c for c in after.calendar if c.pending]
+    unread = record.unread_battles
+    # a battle written but unreadable is that entry's error alone, not also "not recorded"
+    pending = [c for c in after.calendar if c.pending and c.at not in unread and "*" not in unread]
     if pending:
         where = ", ".join(f"{name(c.at)} ({name(c.attacker)} against {name(c.opponent)})" for c in pending)
         count = len(pending)

@@ -106,9 +106,9 @@ class Clanwar(PlaysOnce, Ruleset):
         from .nextturn import next_turn
         return next_turn(campaign, history)
 
-    def blank_hint(self, path):
+    def blank_hint(self, path, options):
         from .nextturn import blank_hint
-        return blank_hint(path)
+        return blank_hint(path, options)
 
 
 __all__ = ["Clanwar", "PhaseBegun"]

@@ -262,7 +262,8 @@ def _decks(ctx, entry, side_of) -> None:
         pool = list(ctx.board.factions[player].deck)
         if not pool:
             ctx.problem(f"{ctx.name(player)} has no card pool to build a deck from", where, rule="the tactical deck (L74)",
-                        hint="write the 60 cards as deck: in the player's entry in campaign.yaml")
+                        hint=f"write the {ctx.options['deck_pool']} cards as deck: in the player's entry in campaign.yaml "
+                             "(option deck_pool)")
             continue
         extra = []
         for card in cards:

@@ -56,7 +56,7 @@ def next_turn(campaign, history) -> NextTurn:
     return NextTurn(tuple(slots), notices)
 
 
-def blank_hint(path: tuple) -> str | None:
+def blank_hint(path: tuple, options) -> str | None:
     head = path[0] if path else None
     if head == "title":
         return "a name for the Strategic Turn, e.g. \"The Crane march on Beiden Pass\""

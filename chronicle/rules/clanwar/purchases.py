@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 
 from ...i18n import N_, N_plural, Message
-from ...suggest import did_you_mean
+from ...suggest import did_you_mean, one_of
 from .catalogue import catalogue_of, normal
 from .equipment import aside_for
 from .events import PURCHASED, Bought, CommandGroupGranted
@@ -299,6 +299,16 @@ def buy_unit(ctx, p, setup):
     seller = seller_of(ctx, p.player, p.data.get("from"), p.at, what)
     if seller is None or not _clan_check(ctx, p, listed, seller, what):
         return
+    if (not listed and cat.units and "type" in p.data and p.data.get("cost") is None
+            and p.data.get("base") is None):
+        # a type the catalogue does not know, and no price written: most likely a misspelt type,
+        # which is the error to name (not "no price")
+        ctx.reject(f"the catalogue has no unit type {kind!r}, so {p.subject} has no price",
+                   p.at + ("type",),
+                   hint=((did_you_mean(kind, cat.units) or "its types: " + one_of(cat.units) + ";") +
+                         " or write cost: (koku) for a unit the catalogue does not list"),
+                   rule="prices", about=(p.subject,))
+        return
     if listed.get("cost_per_model") is not None:
         list_price = listed["cost_per_model"] * models
     else:
@@ -328,7 +338,8 @@ def buy_unit(ctx, p, setup):
     for lp in set(lps):
         if not lp.generic and lp_count(ctx, p.player, lp) + lps.count(lp) > ctx.options["max_non_unique"]:
             ctx.reject(f"{ctx.name(p.player)} would hold more than {ctx.options['max_non_unique']} {lp.label()} packages",
-                       p.at + ("lps",), hint="choose another leadership package (at most three of each across the force)",
+                       p.at + ("lps",), hint=f"choose another leadership package (at most {ctx.options['max_non_unique']} of each "
+                                            "across the force)",
                        rule="three of any clan leadership package", about=(p.subject,))
             return
     deploy = deploy_of(ctx, p, setup)
@@ -881,7 +892,8 @@ def promote_personality(ctx, p, setup):
         copies = [x for x in held_personalities(ctx, p.player) if normal(x.type) == normal(kind) and x.experienced]
         if len(copies) >= ctx.options["max_non_unique"]:
             ctx.problem(f"{ctx.name(p.player)} already has {len(copies)} experienced {kind}", p.at,
-                       hint="three of a kind at most, the experienced versions counted apart: buy another personality",
+                       hint=f"{ctx.options['max_non_unique']} of a kind at most, the experienced versions counted apart: "
+                            "buy another personality",
                        rule="three of any non-unique personality", about=(p.subject,))
             return
     if not pay(ctx, p.player, found[0], p.at, f"{p.subject}'s experienced version", p.subject):

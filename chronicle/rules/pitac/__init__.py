@@ -117,9 +117,9 @@ class Pitac(Ruleset):
         from .nextturn import next_turn
         return next_turn(campaign, history)
 
-    def blank_hint(self, path):
+    def blank_hint(self, path, options):
         from .nextturn import blank_hint
-        return blank_hint(path)
+        return blank_hint(path, options)
 
     def summary(self, campaign, state):
         return views.summary(campaign, state)

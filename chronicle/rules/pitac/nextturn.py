@@ -15,7 +15,9 @@ def next_turn(campaign, history) -> NextTurn:
     joining = [p.id for p in campaign.players if p.fields.get("joins", 1) == number]
     on_map = [p for p in campaign.player_ids if (p in state.joined or p in joining) and p not in state.off_map]
     names = ", ".join(on_map)
-    kinds = campaign.options["attack_links"]
+    opts = campaign.options
+    kinds = opts["attack_links"]
+    most = max(opts["winner_moves"], opts["participant_moves"])      # the blanks a player may be owed
     battle = {"name": BLANK, "players": [BLANK, BLANK], "winner": BLANK, "vp": {}}
     orders = []
     for player in on_map:
@@ -25,11 +27,11 @@ def next_turn(campaign, history) -> NextTurn:
             note = f"joins this turn (the capital is placed first); orders after the placement"
         else:
             note = (f"holds {_some(held)}" if held else "holds nothing") + (f"; can attack {_some(near)}" if near else "")
-        orders.append(Slot(player, [BLANK, BLANK], note=note))
+        orders.append(Slot(player, [BLANK] * most, note=note))
     slots = [
         Slot("title", BLANK, note="a name for the game day"),
         Slot("battles", above="\nOne entry per battle of the game day (copy it for each). Players: " + names + ".\n"
-             "A winner earns 2 moves, every other player in a battle 1, the absent 0; for a draw, delete winner.\n"
+             f"Moves earned: {_moves(opts)}; for a draw, delete winner.\n"
              "vp: the victory points each player scored, e.g. {paula: 18, billy: 9}.",
              children=(Slot(None, battle),)),
         Slot("orders", above="\nOne order per move earned: \"Attack X\" (next to a territory held, by land or sea lane)\n"
@@ -44,7 +46,7 @@ def next_turn(campaign, history) -> NextTurn:
         Slot("capitals", {"PLAYER": "TERRITORY"}, commented=True,
              above="\nA player whose capital falls this turn names a new one here."),
         Slot("army_lists", ["PLAYER"], commented=True,
-             above="\nArmy lists turned in three days early (+50 koku each)."),
+             above=f"\nArmy lists turned in three days early (+{opts['army_list_koku']} koku each)."),
     ]
     notices = []
     last = history.turns[-1].turn.number if history.turns else None
@@ -57,7 +59,7 @@ def next_turn(campaign, history) -> NextTurn:
     return NextTurn(tuple(slots), tuple(notices))
 
 
-def blank_hint(path: tuple) -> str | None:
+def blank_hint(path: tuple, options) -> str | None:
     head = path[0] if path else None
     if head == "title":
         return "a name for the game day, e.g. \"The siege of Osaka\""
@@ -70,8 +72,14 @@ def blank_hint(path: tuple) -> str | None:
     if head == "orders":
         who = path[1] if len(path) > 1 else "the player"
         return (f"an order of {who}: \"Attack X\" or \"Defend X\"; delete the blank if {who} earned fewer moves "
-                "(a winner 2, any other player in a battle 1, the absent 0)")
+                f"({_moves(options)})")
     return None
+
+
+def _moves(options) -> str:
+    """The moves a game day earns, as the campaign's options set them (s.7: 2 and 1 in the seed)."""
+    return (f"a winner {options['winner_moves']}, any other player in a battle {options['participant_moves']}, "
+            "the absent 0")
 
 
 def _some(provinces: list[str]) -> str:

@@ -10,11 +10,15 @@ from .record import OrderKind, PitacTurn
 
 
 def moves(campaign, state, record: PitacTurn) -> dict[str, tuple[int, str]]:
-    """Moves each player earned this game day: the best they earned in any battle."""
+    """Moves each player earned this game day: the best they earned in any battle.
+
+    A battle whose written winner could not be read (an error of its own) counts each of its
+    players as a possible winner, so the typo is the one error and their orders are not also
+    refused as moves not earned."""
     earned: dict[str, tuple[int, str]] = {}
     for battle in record.battles:
         for player in battle.players:
-            won = player in battle.winners
+            won = player in battle.winners or battle.winner_unread
             moves = campaign.options["winner_moves" if won else "participant_moves"]
             reason = N_("won %(battle)s", battle=battle.name) if won else N_("fought in %(battle)s", battle=battle.name)
             if moves > earned.get(player, (-1, ""))[0]:

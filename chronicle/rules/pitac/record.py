@@ -16,7 +16,7 @@ from typing import Mapping
 from ...dice import Die, parse_die
 from ...errors import Problem
 from ...i18n import gettext as _
-from ...suggest import did_you_mean, one_of
+from ...suggest import close_matches, did_you_mean, one_of
 from ..battlecheck import Named, suspicious_battle
 
 ORDER_TEXT = re.compile(r"^\s*(attack|defend)\s+(.+?)\s*$", re.IGNORECASE)
@@ -54,6 +54,9 @@ class Battle:
     vp: Mapping[str, int]
     scenario: str | None
     path: tuple
+    # a winner was written that is not one of the battle's players (already an error): who won
+    # is unknown, so no one's moves are counted short on its account (one mistake, one error)
+    winner_unread: bool = False
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,7 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
         # slip does not also cost every player in it their moves (and flood the report)
         seen: list[str] = []
         known: list[Named] = []
+        unread = False
         for j, player in enumerate(names):
             more = check_player(player, players, path + ("players", j))
             problems.extend(more)
@@ -207,17 +211,29 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
                 known.append(Named(player, path + ("players", j)))
                 if player not in seen:
                     seen.append(player)
+            else:
+                # read on as the player the name most likely meant ('Paula': paula), so that the
+                # battle's winner, VP and the moves it earned are not errors of their own: the
+                # misspelt name is the one error (the turn is refused for it all the same)
+                unread = True
+                meant = close_matches(player, players, n=1)
+                if meant and meant[0] not in seen and meant[0] not in names:
+                    seen.append(meant[0])
+        if unread:
+            # likewise a player of the campaign given VP in it ([zed, billy] with vp: {paula: 10})
+            seen.extend(p for p in vp if p in players and p not in seen)
         # a battle of one player, a player named twice (the shared checks of every ruleset); a
         # player not in the campaign is that error alone (one mistake, one error)
         if len(known) == len(names):
             problems.extend(suspicious_battle(known, where=path + ("players",), name=campaign.name_of))
-        winners = []
+        winners, winner_unread = [], False
         for j, winner in winner_paths:
             if winner not in seen:
+                winner_unread = True
                 where = path + ("winner",) + (() if j is None else (j,))
                 close = did_you_mean(winner, seen)
                 problems.append(Problem(f"winner {winner!r} did not fight in this battle",
-                                        hint=(close + " " if close else "") +
+                                        hint=(close + " " if close else "").replace("lower case ", "lower case; ") +
                                         "the winner must be one of its players: " + ", ".join(map(str, names)),
                                         path=where, rule="battle"))
             elif winner in winners:
@@ -238,7 +254,7 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
                 del vp[player]
         if seen:
             battles.append(Battle(str(entry.get("name") or f"Battle {i + 1}"), tuple(seen), tuple(winners),
-                                  dict(vp), entry.get("scenario"), path))
+                                  dict(vp), entry.get("scenario"), path, winner_unread))
     return battles
 
 

@@ -71,6 +71,8 @@ class Sengoku(PlaysOnce, Ruleset):
         """Play one turn: (state after, events, problems). Pure: the same input gives the same output."""
         ctx = Ctx(campaign, record, dice, record.number)
         ctx.doubt.update(state.in_doubt)
+        for army in sorted(record.unread):
+            ctx.doubt.setdefault(army, f"turn {record.number}: the order written for {army} could not be read")
         state = state.but(turn=record.number)
         if state.game_over:
             ctx.problem("the game is already over: no more turns are played", (),
@@ -252,9 +254,9 @@ class Sengoku(PlaysOnce, Ruleset):
         from .nextturn import next_turn
         return next_turn(campaign, history)
 
-    def blank_hint(self, path):
+    def blank_hint(self, path, options):
         from .nextturn import blank_hint
-        return blank_hint(path)
+        return blank_hint(path, options)
 
     def battle_sheets(self, campaign, state) -> list:
         """A sheet per meeting of enemies that the next game day must fight (see sheets.py)."""

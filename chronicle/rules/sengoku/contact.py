@@ -35,6 +35,8 @@ def responses(ctx, state):
         if met is None or army_id in {e for e, _ in ctx.entries.get(army.province, [])}:
             # an enemy whose move here was rejected explains it: a consequence of that error
             meant = tuple(m.army for m in ctx.record.moves if m.path and m.path[-1] == army.province)
+            # and so does a move that could not be read: it may have been meant for this province
+            meant += tuple(sorted(a for a in ctx.record.unread if a not in ctx.record.responses))
             ctx.reject(f"{army_id} was not entered by an enemy army this turn, so it has nothing to answer", response.at,
                        hint="responses: are for a defender whose province an enemy army entered", rule="meeting an enemy",
                        at_key=True, about=(army_id,), also=meant, where=(army.province,))

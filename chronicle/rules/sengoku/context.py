@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...errors import Problem
-from ...suggest import did_you_mean
+from ...suggest import close_matches, did_you_mean
 from .calendar import date_of
 from .events import PrestigeAwarded, Roll
 from .options import prestige_points
@@ -190,9 +190,12 @@ class Ctx:
         return self.die(purpose, subject, index).value
 
     def army_problem(self, state, army: str, path: tuple, rule: str, at_key: bool = False):
+        """An unknown army: the army it most likely meant is put in doubt with it, so that what
+        follows from its order going unread (a defender left unanswered) is not a second error."""
+        meant = close_matches(army, state.armies, n=1)
         self.reject(f"unknown army {army!r}", path, hint=did_you_mean(army, state.armies) or
                     (f"armies now: {', '.join(sorted(state.armies))}" if state.armies else "no army stands"),
-                    rule=rule, at_key=at_key, about=(army,))
+                    rule=rule, at_key=at_key, about=(army, *meant))
 
     def lose_province(self, province: str, loser: str | None, taker: str | None):
         if loser is not None:

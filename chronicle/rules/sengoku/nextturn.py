@@ -52,7 +52,7 @@ def next_turn(campaign, history) -> NextTurn:
     return NextTurn(tuple(slots))
 
 
-def blank_hint(path: tuple) -> str | None:
+def blank_hint(path: tuple, options) -> str | None:
     if path[:1] == ("title",):
         return "a name for the turn, e.g. \"Kenshin crosses the mountains\""
     if path[:2] == ("dice", "initiative"):

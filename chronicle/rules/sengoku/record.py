@@ -132,6 +132,10 @@ class SengokuTurn:
     #: per-entrant responses: army -> its answers to each army that entered its province, in the
     #: order written (``responses: {red-3: {blue-1: battle, blue-2: {retreat: p2}}}``)
     replies: Mapping[str, tuple[Response, ...]] = field(default_factory=dict)
+    #: armies whose move or response is written but could not be read (a misspelt province or
+    #: answer: already an error): what follows from that order is not judged again (one mistake,
+    #: one error)
+    unread: frozenset = frozenset()
 
 
 # ---- names ------------------------------------------------------------------------------
@@ -224,7 +228,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
 
     diplomacy = _diplomacy(_mapping(data.get("diplomacy")), clan_ok, province, problems)
 
-    moves = []
+    moves, unread = [], set()
     for army, spec in _mapping(data.get("moves")).items():
         path = ("moves", army)
         forced = None
@@ -242,6 +246,8 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
         found = [(province(n, p), p) for n, p in steps]
         if steps and all(f for f, _ in found):
             moves.append(Move(str(army), tuple(f for f, _ in found), forced, path, tuple(p for _, p in found)))
+        elif steps:
+            unread.add(str(army))
         elif not steps and steps_raw is not None:
             problems.append(Problem(f"the move of {army} names no province", hint="write the provinces entered, e.g. [shinano, kozuke]",
                                     path=path, rule="movement"))
@@ -274,10 +280,14 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
             # per entrant: {entrant: battle | fortress | {retreat: X}, ...}
             found = [response(str(army), s, path + (e,), str(e)) for e, s in spec.items()]
             replies[str(army)] = tuple(r for r in found if r)
+            if not all(found):
+                unread.add(str(army))
             continue
         found = response(str(army), spec, path)
         if found:
             responses[str(army)] = found
+        else:
+            unread.add(str(army))
 
     besiege = tuple((str(a), ("besiege", i)) for i, a in enumerate(_sequence(data.get("besiege"))) if isinstance(a, str))
 
@@ -327,7 +337,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
     date = data.get("date")
     return SengokuTurn(number, data.get("title"), str(date) if date is not None else None, draws, order, diplomacy,
                        tuple(moves), tuple(transfers), responses, besiege, tuple(battles), played, dice, usurper,
-                       compositions, frozenset(bad_dice), replies), problems
+                       compositions, frozenset(bad_dice), replies, frozenset(unread)), problems
 
 
 def _side(raw: dict, path: tuple, province, problems: list) -> Side | None:

@@ -1,0 +1,151 @@
+"""Orders drawn clear of the provinces' names (chronicle/render/clearance.py, issue 12): each
+rule at its edges, on small hand-made maps. The examples' figures are in the browser test
+tests/browser/test_map_story.py (test_orders_and_badges_keep_off_the_names...)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pytest
+
+from chronicle.render import clearance as clear
+from chronicle.render.overlay import Overlay, _beziers, _split
+from chronicle.rules import OrderMark, Outcome
+
+PX = 1.0
+
+
+def overlay(anchors, names=(), badges=()):
+    return Overlay(anchors, PX, lambda _p: "#336699", 2, lambda _c: "#000000", names=names, badges=badges)
+
+
+def arrow_points(svg: str) -> np.ndarray:
+    """The points of an arrow's first line (its casing), sampled along its Bézier."""
+    d = re.search(r'<path d="(M[^"]+)" stroke="#1b1b1b"', svg).group(1)
+    numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    leg = list(zip(numbers[0::2], numbers[1::2]))
+    return clear.sample(leg[:4], 60)
+
+
+def on_box(points, box, margin) -> int:
+    x0, y0, x1, y1 = box
+    return int(((points[:, 0] > x0 - margin) & (points[:, 0] < x1 + margin)
+                & (points[:, 1] > y0 - margin) & (points[:, 1] < y1 + margin)).sum())
+
+
+ATTACK = OrderMark("attack", "p", ("a", "b"), Outcome.SUCCEEDED, "p: Attack b")
+
+
+def test_with_no_names_an_arrow_is_the_usual_gentle_bow():
+    """The legend's samples and a map with no names in the way draw as before: bent 0.14 of the
+    length to the right, 6 px off the start's centre."""
+    svg = overlay({"a": (0, 0), "b": (100, 0)}).order(ATTACK)
+    pts = arrow_points(svg)
+    assert pts[0][0] == pytest.approx(6, abs=0.6)
+    assert pts[30][1] > 5           # y grows downwards: the right of an arrow going east is south
+
+
+def test_a_name_in_the_way_is_passed_round():
+    """A name across the straight path and the usual bow (south): the arrow bows north of it."""
+    name = (40, -6, 60, 16)
+    svg = overlay({"a": (0, 0), "b": (100, 0)}, names=[name]).order(ATTACK)
+    pts = arrow_points(svg)
+    assert on_box(pts, name, 2.7) == 0
+    assert pts[30][1] < -6
+    usual = arrow_points(overlay({"a": (0, 0), "b": (100, 0)}).order(ATTACK))
+    assert on_box(usual, name, 2.7) > 0            # the usual bow would have crossed it
+
+
+def test_the_ends_are_trimmed_off_the_names_at_both_ends():
+    """The start and the target's names stand on their centres: the arrow leaves from beside
+    the first and its head stops short of the second."""
+    start, end = (-20, -6, 20, 6), (80, -6, 120, 6)
+    svg = overlay({"a": (0, 0), "b": (100, 0)}, names=[start, end]).order(ATTACK)
+    pts = arrow_points(svg)
+    assert on_box(pts, start, 2.7) == 0 and on_box(pts, end, 2.7) == 0
+    tip = re.search(r'class="head" d="M(-?[\d.]+),(-?[\d.]+)', svg)
+    x, y = float(tip.group(1)), float(tip.group(2))
+    assert not (80 - 6 < x < 120 + 6 and -6 - 6 < y < 6 + 6)     # the head is off the target's name
+
+
+def test_a_trim_never_leaves_a_stub():
+    """Names so wide that trimming both ends would leave almost nothing: the arrow keeps at
+    least 1.8 heads of length."""
+    legs = [_beziers([(0, 0), (40, 0)], 0.0, 0.0)]
+    names = clear.Clearance([(-30, -40, 18, 40), (22, -40, 70, 40)], PX)
+    cost, (leg,) = clear.route(legs, names, start_cut=6, end_cut=8, line=2.7, head=6.7, split=_split, least=16.2)
+    length = math.dist(leg[0], leg[3])
+    assert length >= 16.2 - 0.5
+    assert cost > 0                 # and it says it is on a name
+
+
+def test_a_badge_stops_the_head_but_not_the_line():
+    """An arrow may pass under a contest's badge, but its head stops short of one."""
+    badge = (88, -12, 112, 12)
+    svg = overlay({"a": (0, 0), "b": (100, 0)}, badges=[badge]).order(ATTACK)
+    tip = re.search(r'class="head" d="M(-?[\d.]+),(-?[\d.]+)', svg)
+    x, y = float(tip.group(1)), float(tip.group(2))
+    assert not (88 - 6.7 < x < 112 + 6.7 and -12 - 6.7 < y < 12 + 6.7)
+
+
+def test_a_path_through_a_name_passes_beside_it():
+    """A move through b, whose name stands on its centre: the path passes above or below it."""
+    name = (85, -7, 115, 7)
+    mark = OrderMark("move", "p", ("a", "b", "c"), Outcome.SUCCEEDED, "p: a → b → c")
+    svg = overlay({"a": (0, 0), "b": (100, 0), "c": (200, 0)}, names=[name]).order(mark)
+    d = " ".join(re.findall(r'<path d="(M[^"]+)" stroke="#1b1b1b"', svg))
+    numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    points = list(zip(numbers[0::2], numbers[1::2]))
+    legs = [points[i:i + 4] for i in range(0, len(points), 4)]
+    pts = np.concatenate([clear.sample(leg, 40) for leg in legs])
+    assert on_box(pts, name, 2.7) == 0
+
+
+@pytest.mark.parametrize("names,arcs", [
+    ((), [(0.0, 2 * math.pi)]),                         # nothing near: the whole ring, one circle
+    (((-50, -50, 50, 50),), []),                        # all of it under a name: nothing
+])
+def test_a_ring_whole_or_gone(names, arcs):
+    assert clear.ring_gaps((0, 0), 12, 4, clear.Clearance(names, PX)) == arcs
+
+
+def test_a_ring_opens_where_a_name_stands_under_it():
+    """The siege ring round a castle, a name below: one arc, open at the bottom, and none of it
+    on the name."""
+    name = (-20, 8, 20, 20)
+    arcs = clear.ring_gaps((0, 0), 12, 4, clear.Clearance([name], PX))
+    assert len(arcs) == 1
+    a0, a1 = arcs[0]
+    angles = np.linspace(a0, a1, 50)
+    pts = np.stack([12 * np.cos(angles), 12 * np.sin(angles)], axis=1)
+    assert on_box(pts, name, 2) == 0
+    assert a1 - a0 > math.pi        # most of the ring stays
+    siege = OrderMark("siege", "p", ("a",), Outcome.PENDING, "p: siege of a")
+    svg = overlay({"a": (0, 6)}, names=[name]).order(siege)
+    assert "<circle" not in svg and svg.count("A12,12 0 1 1") == 2      # casing and colour, both open
+
+
+@pytest.mark.parametrize("taken,expected", [
+    ((), (-14, -6)),                                    # the usual spot, left of the centre
+    (((-25, -20, -3, 10),), (14, -6)),                  # the left taken: the right
+    (((-40, -40, 40, 40),), (-14, -6)),                 # all taken alike: the first, least covered
+])
+def test_a_shield_stands_at_the_first_clear_spot(taken, expected):
+    x, y = clear.place_spot((0, 0), ((-14, -6), (14, -6), (0, 18)), (6.5, 8), clear.Clearance(taken, PX), PX)
+    assert (x, y) == expected
+
+
+def test_the_count_moves_along_its_arrow_off_a_name():
+    leg = ((0, 0), (100 / 3, 0), (200 / 3, 0), (100, 0))
+    assert clear.count_spot([leg], clear.Clearance((), PX), 9) == pytest.approx((50, 0))
+    spot = clear.count_spot([leg], clear.Clearance([(40, -5, 60, 5)], PX), 9)
+    assert not 31 < spot[0] < 69
+
+
+def test_the_same_turn_draws_the_same_svg():
+    anchors = {"a": (0, 0), "b": (100, 0), "c": (200, 30)}
+    names = [(85, -7, 115, 7), (-10, -4, 10, 4)]
+    mark = OrderMark("move", "p", ("a", "b", "c"), Outcome.SUCCEEDED, "p: a → b → c")
+    assert overlay(anchors, names).orders([mark, ATTACK]) == overlay(anchors, names).orders([mark, ATTACK])
