@@ -389,3 +389,4 @@ def test_the_picture_shows_the_map_in_the_players_colours():
         pixels = image.convert("RGB")
     assert pixels.getpixel((880, 315)) == (0x7b, 0x32, 0x94)      # the map's middle: Paula's purple
     assert pixels.getpixel((100, 600)) == (0xf6, 0xf3, 0xea)      # the card's paper
+    assert pixels.getpixel((570, 600)) == (0xdc, 0xe9, 0xf2)      # the map frame's sea
