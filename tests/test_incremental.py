@@ -377,6 +377,11 @@ def test_a_build_keeps_the_model_and_painter_beside_the_site(campaign, tmp_path,
     assert marks == [] and painters == []          # no turn's marks derived again, no painter made
     model = HistoryCache.load(folder).rendering()["model"]       # as another process finds it
     assert all(view.anchor(event) == f"e-{i}" for view in model.turns for i, event in enumerate(view.events))
+    # a view is pickled alone, not with the chain of turns it links to (500 linked turns went past
+    # the recursion limit, and the model was silently not kept)
+    import pickle
+    alone = pickle.loads(pickle.dumps(model.turns[2]))
+    assert alone.prev is None and alone.next is None and alone.number == 2
     assert tree(campaign / "site") == tree(build(campaign, tmp_path / "clean" / "site"))
     monkeypatch.undo()
     generate.generate(campaign, "pitac", turns=1, first=TURNS + 1)

@@ -499,7 +499,7 @@ class SiteRenderer:
             out.append(self._page(path, "turn.html", "turn", turn=view, og_image=preview_path(view),
                                   og_image_alt=self.preview_alt(view),
                                   key=(self.turn_key(n), self.story_key(n), self.turn_key(n + 1)),
-                                  lazy_map=lambda v=view, p=path: maps.turn(v, p), legend=maps.legend(view)))
+                                  lazy_map=lambda v=view, p=path: maps.turn(v, p), lazy_legend=lambda v=view: maps.legend(v)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v),
                               self.key(f"turns/{view.slug}/state.json", self.turn_key(n))))
             out.append(Output(preview_path(view), lambda v=view: self.preview_png(v), self.card_key(view), apart=True))
