@@ -71,8 +71,8 @@ def _parts(message) -> list[str]:
 def check_problems(problems, expected, rule_in: bool = False,
                    place: Callable[[object, dict], bool] = lambda problem, want: True) -> list[str]:
     """Every error and warning of the replay against the case's ``problems``, one for one: each
-    ``{severity (default error), rule, message, hint}`` -- ``message`` (and ``hint``, the hint
-    printed under it) a substring or a list of them, any case; ``rule`` the rule named (``rule_in``: a substring of it) -- and ``place`` for what a
+    ``{severity (default error), rule, message, hint}`` -- ``message`` a substring or a list of
+    them, any case; ``hint`` (the hint printed under it) the same, as written; ``rule`` the rule named (``rule_in``: a substring of it) -- and ``place`` for what a
     runner pins of the place. A problem the case does not list is wrong too."""
     unmatched = [p for p in problems if p.severity in ("error", "warning")]
     wrong = []
@@ -80,7 +80,7 @@ def check_problems(problems, expected, rule_in: bool = False,
         def fits(p):
             return (p.severity == want.get("severity", "error")
                     and all(part.lower() in p.message.lower() for part in _parts(want.get("message")))
-                    and all(part.lower() in (p.hint or "").lower() for part in _parts(want.get("hint")))
+                    and all(part in (p.hint or "") for part in _parts(want.get("hint")))
                     and ("rule" not in want or (want["rule"].lower() in (p.rule or "").lower() if rule_in
                                                 else p.rule == want["rule"]))
                     and place(p, want))

@@ -155,7 +155,7 @@ def _route_legs(legs, clearance, start_cut, end_cut, line, head, split, least):
     """:func:`route` for arrows of one leg, every candidate at once: the trims are found on one
     set of samples per candidate, and the cost read from the samples between them."""
     px = clearance.px
-    n = max(_steps(leg, px) for leg in legs)
+    n = max(_steps(leg, 1.5 * px) for leg in legs)      # a sample every 3 px: enough against names 10 px tall
     pts = _basis(n) @ np.array(legs, dtype=float)        # (C, n + 1, 2)
     d = pts[:, 1:] - pts[:, :-1]
     seg = np.hypot(d[..., 0], d[..., 1])

@@ -198,8 +198,18 @@ class Overlay:
                        head=(head * 0.58 + 1.5) * px, split=_split, least=(head * 1.8) * px)
         if len(points) == 2:
             bends = clear.BENDS if self.names else clear.BENDS[:1]
-            candidates = [_beziers(points, bend=b, limit=40 * px * max(1.0, abs(b) / 0.14)) for b in bends]
-            return clear.route(candidates, self.names, **options)[1]
+            def curves(a, b, bends):
+                return [_beziers([a, b], bend=bend, limit=40 * px * max(1.0, abs(bend) / 0.14)) for bend in bends]
+            # from and to the centres first; if no bend is clear, from and to beside the names on them
+            best = clear.route(curves(points[0], points[1], bends), self.names, **options)
+            if best[0] < 0.5:
+                return best[1]
+            ends = [(a, b) for a in self._beside(points[0]) for b in self._beside(points[1])][1:]
+            if ends:
+                found = clear.route([c for a, b in ends for c in curves(a, b, bends)], self.names, **options)
+                if found[0] < best[0] - 1e-9:
+                    best = found
+            return best[1]
         # a path through several provinces: each province it passes may be passed beside its
         # name (greedy, twice over, by the cost of the legs that the step moves)
         points = list(points)
@@ -218,6 +228,14 @@ class Overlay:
             if not moved:
                 break
         return clear.route([_beziers(points, 0.0, 0.0)], self.names, **options)[1]
+
+    def _beside(self, point):
+        """An arrow's end: the province's centre, or just above or below the name on it."""
+        box = self.names.box_of(point, 0.0) if self.names else None
+        if box is None:
+            return [point]
+        gap = 3 * self.px
+        return [point, (point[0], box[1] - gap), (point[0], box[3] + gap)]
 
     def _sidesteps(self, point):
         """Where a path may pass instead of through ``point``: beside the name that stands on

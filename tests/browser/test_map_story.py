@@ -220,7 +220,7 @@ TOUCHES = """() => {
 #: Chikuzen-Buzen, 20 px apart; Sengoku's winter marches through seven provinces of Chubu), where
 #: no route is clear of every name. A badge may overlap a name only where every spot around its
 #: province is taken (Pitac: Kawachi on turn 5, Mimasaka on turn 9).
-TOUCHES_ALLOWED = {"pitac": (20, 2), "sengoku": (8, 0), "clanwar": (1, 0), "campagna": (0, 0)}
+TOUCHES_ALLOWED = {"pitac": (11, 2), "sengoku": (8, 0), "clanwar": (1, 0), "campagna": (0, 0)}
 
 
 @pytest.mark.parametrize("which", list(EXAMPLES))

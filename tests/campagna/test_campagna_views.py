@@ -375,3 +375,20 @@ def test_summary_counts_capitals_held_and_marks_every_capital(docs_only):
     assert summary.scores == {"anna": 3, "bruno": 0, "carla": 1, "dario": 0}
     assert summary.capitals == {"anna": "borgo", "bruno": None, "carla": "vetta", "dario": None}
     assert summary.marks == {t: ("capital",) for t in ("borgo", "erta", "vetta", "torre")}
+
+
+def test_bonuses_earned_name_the_player_the_bonus_and_the_count(docs_only):
+    """R54-R56 (hand computation, docs-only turn 2): at the end of turn 2 every player holds 5 to 8
+    territories with his Capital, so each earns the re-roll of an initiative roll for turn 3."""
+    earned = [e.to_json() for e in docs_only.result(2).events if e.kind == "bonus-earned"]
+    assert [(e["player"], e["bonus"], e["territories"], e["why"]) for e in earned] == [
+        ("anna", "ripeti_iniziativa", 6, None), ("bruno", "ripeti_iniziativa", 7, None),
+        ("carla", "ripeti_iniziativa", 6, None), ("dario", "ripeti_iniziativa", 5, None)]
+
+
+def test_a_turn_keeps_its_title_and_date(tmp_path):
+    history, problems = play(tmp_path, turns=[{"title": "La conquista del Faro", "date": "2026-04-11",
+                                               "orders": {"anna": ["Schermaglia GOLA"]}}], options={"min_actions": 0})
+    assert not errors(problems)
+    record = history.result(1).record
+    assert (record.title, record.date) == ("La conquista del Faro", "2026-04-11")

@@ -99,7 +99,7 @@ def initial_state(campaign, dice):
                 continue
             if territory in capitals:
                 problems.append(Problem(f"{game_map.provinces[territory].name} is a Capital",
-                                        hint="the two starting territories are besides the Capitals", path=base + (j,),
+                                        hint=f"the {count} starting territories are besides the Capitals", path=base + (j,),
                                         rule="R03"))
                 continue
             if owners[territory] is not None:

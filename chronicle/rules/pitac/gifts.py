@@ -35,6 +35,7 @@ def give(campaign, state, record: PitacTurn):
         if gift.receiver == gift.giver or gift.receiver not in state.joined:
             why = "the giver" if gift.receiver == gift.giver else "not on the map yet (see joins:)"
             problems.append(Problem(f"{gift.receiver} cannot receive {name}: {why}",
+                                    hint="a gift goes from its holder to another player on the map",
                                     path=gift.path + ("to",), rule="gifts"))
             continue
         as_capital = not any(owner == gift.receiver for owner in owners.values()) \

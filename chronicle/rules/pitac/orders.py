@@ -38,6 +38,7 @@ def legal_orders(campaign, state, record: PitacTurn):
         if player not in state.joined:
             joins = campaign.player(player).fields.get("joins")
             problems.append(Problem(f"{player} has not joined the map yet (joins at turn {joins})",
+                                    hint=f"{player}'s orders start at turn {joins}; remove this one",
                                     path=order.path, rule="new players"))
             continue
         given[player] += 1

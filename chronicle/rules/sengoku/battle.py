@@ -144,7 +144,8 @@ def fight(ctx, state, b):
             ctx.reject(problem.message, problem.path, hint=problem.hint, rule=problem.rule, **rejected)
         return state
     if not state.enemies(att.clan, dfn.clan):
-        ctx.reject(f"{att.id} and {dfn.id} are not enemies ({att.clan} and {dfn.clan})", b.at, rule="battles", **rejected)
+        ctx.reject(f"{att.id} and {dfn.id} are not enemies ({att.clan} and {dfn.clan})", b.at, rule="battles",
+                   hint="a battle is fought between enemies: check the armies named, or the turn's alliances", **rejected)
         return state
     if not _neutral_attacks(ctx, state, b, [att], [dfn], rejected):
         return state
@@ -158,7 +159,8 @@ def fight(ctx, state, b):
         extra = 0
         if len(side.cards) > opts["cards_per_battle"]:
             ctx.problem(f"{army.clan} plays {len(side.cards)} cards in one battle; at most {opts['cards_per_battle']}",
-                        side.at + ("cards",), rule="cards in battle", about=both)
+                        side.at + ("cards",), rule="cards in battle", about=both,
+                        hint=f"keep the {opts['cards_per_battle']} card(s) played first; the others stay in hand")
         for card in side.cards[:opts["cards_per_battle"]]:
             state, played = play_card(ctx, state, army.clan, card, N_("battle of %(province)s", province=ctx.name(b.province)),
                                       side.at + ("cards",))
@@ -176,7 +178,8 @@ def fight(ctx, state, b):
             lost += c.lost
             mine.append((c, ally, cost))
         if side.lost > army.strength:
-            ctx.reject(f"{army.id} lost {side.lost} elements but had {army.strength}", side.at + ("lost",), rule="battles", **rejected)
+            ctx.reject(f"{army.id} lost {side.lost} elements but had {army.strength}", side.at + ("lost",), rule="battles",
+                       hint=f"lost: is at most the army's {army.strength} elements (all of them when it is destroyed)", **rejected)
             ok = False
         sizes.append(size)
         bonus.append(extra)
@@ -351,7 +354,8 @@ def _bua(ctx, state, b, siege, sides, fighters):
             return False
         if i != besieger_i:
             ctx.reject(f"bua_taken: the BUA belongs to the relieving side; only the besieger {siege.besieger} can take it",
-                        sides[i].at + ("bua_taken",), rule="relief battles", **rejected)
+                        sides[i].at + ("bua_taken",), rule="relief battles", **rejected,
+                        hint=f"write bua_taken: on {siege.besieger}'s side, or remove it")
             return False
         taken = i
     if b.castle_taken and relief:
@@ -409,11 +413,13 @@ def checked_contingent(ctx, state, c, army, province, rejected, fighting=()):
     why, cost = ((f"{c.army} fights in this battle itself", 0) if c.army in fighting
                  else _contingent_problem(ctx, state, c, ally, army, province))
     if why:
-        ctx.reject(why, c.at, rule="allied contingents", **rejected, also=(c.army,))
+        ctx.reject(why, c.at, rule="allied contingents", **rejected, also=(c.army,),
+                   hint="an ally's contingent comes from an army of an allied clan within reach that does not fight here itself")
         return None
     if c.lost > c.elements:
         ctx.reject(f"the contingent of {c.army} lost {c.lost} of its {c.elements} elements", c.at + ("lost",),
-                   rule="battles", **rejected, also=(c.army,))
+                   rule="battles", **rejected, also=(c.army,),
+                   hint=f"a contingent loses at most the {c.elements} elements it brought")
         return None
     return ally, cost
 

@@ -37,7 +37,7 @@ def fight_big(ctx, state, b):
     twice = next((x for i, x in enumerate(ids) if x in ids[:i]), None)
     if twice:
         ctx.reject(f"{twice} is written twice in the battle at {ctx.name(b.province)}", b.at, rule="Big Battle DBA in Kyoto",
-                   **rejected)
+                   hint="name each army once, on the side it fought for", **rejected)
         return state
     wrong = []
     for _, side in entries:
@@ -56,12 +56,14 @@ def fight_big(ctx, state, b):
             foe = next((y for y in team if state.enemies(x.clan, y.clan)), None)
             if foe is not None:
                 ctx.reject(f"{x.id} ({x.clan}) and {foe.id} ({foe.clan}) are written on the same side but are enemies", b.at,
-                           rule="Big Battle DBA in Kyoto", **rejected)
+                           rule="Big Battle DBA in Kyoto", **rejected,
+                           hint="a side is one clan and its allies: move one of them to the other side, or check the alliances")
                 return state
             friend = next((y for y in teams[1 - i] if not state.enemies(x.clan, y.clan)), None)
             if friend is not None:
                 ctx.reject(f"{x.id} and {friend.id} are written on opposite sides but are not enemies ({x.clan} and {friend.clan})",
-                           b.at, rule="battles", **rejected)
+                           b.at, rule="battles", **rejected,
+                           hint="allies fight on the same side: move one of them, or check the alliances")
                 return state
     if not _neutral_attacks(ctx, state, b, *teams, rejected) or not _all_present(ctx, state, b, *teams, rejected):
         return state
@@ -78,7 +80,8 @@ def fight_big(ctx, state, b):
             if played_by[army.clan] > opts["cards_per_battle"]:
                 if played_by[army.clan] == opts["cards_per_battle"] + 1:
                     ctx.problem(f"{army.clan} plays more than {opts['cards_per_battle']} cards in one battle", side.at + ("cards",),
-                                rule="cards in battle", about=ids)
+                                rule="cards in battle", about=ids,
+                                hint=f"a clan plays at most {opts['cards_per_battle']} card(s) in a battle, over all its armies")
                 continue
             state, ok = play_card(ctx, state, army.clan, card, N_("battle of %(province)s", province=ctx.name(b.province)),
                                   side.at + ("cards",))
@@ -89,7 +92,8 @@ def fight_big(ctx, state, b):
     for i, side in entries:
         army = state.armies[side.army]
         if side.lost > army.strength:
-            ctx.reject(f"{army.id} lost {side.lost} elements but had {army.strength}", side.at + ("lost",), rule="battles", **rejected)
+            ctx.reject(f"{army.id} lost {side.lost} elements but had {army.strength}", side.at + ("lost",), rule="battles",
+                       hint=f"lost: is at most the army's {army.strength} elements (all of them when it is destroyed)", **rejected)
             ok = False
         sizes[i] += army.strength
         totals[i] += side.lost

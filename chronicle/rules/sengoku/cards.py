@@ -91,7 +91,7 @@ def draw_phase(ctx, state):
             ctx.emit(CardDrawn(clan_id, card, state.deck_number, recorded, card not in shown))
         if len(written) > ctx.options["cards_drawn"]:
             ctx.problem(f"{clan_id} draws {ctx.options['cards_drawn']} card(s) a turn, {len(written)} written", path,
-                        rule="event cards")
+                        rule="event cards", hint=f"write the {ctx.options['cards_drawn']} card(s) {clan_id} drew this turn")
     if not deck:
         ran_out = True
         ctx.emit(DeckEmpty(state.deck_number, tuple(dict.fromkeys(undealt)), state.deck_number >= ctx.options["decks"]))
@@ -99,7 +99,8 @@ def draw_phase(ctx, state):
     for clan_id in ctx.record.draws:
         if clan_id in state.clans and clan_id not in state.players():
             ctx.problem(f"{clan_id} does not draw: it is {'neutral' if state.clans[clan_id].neutral else 'out of the game'}",
-                        ctx.record.draws[clan_id][1], rule="event cards", at_key=True)
+                        ctx.record.draws[clan_id][1], rule="event cards", at_key=True,
+                        hint=f"remove {clan_id} from cards:; only the clans still playing draw")
     return state.but(deck=tuple(deck), clans=clans)
 
 

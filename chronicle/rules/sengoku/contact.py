@@ -157,7 +157,7 @@ def answer(ctx, state, army, response, enemy: str, came_from: str, after: str | 
     clan = state.clans[army.clan]
     if clan.neutral and response.kind != "battle":
         ctx.reject(f"{army_id} is neutral: a neutral army always attacks", response.at, rule="neutral clans",
-                   **mine)
+                   hint=f"write {army_id}: battle, or leave its response out", **mine)
         return state
     if response.kind == "retreat":
         to = response.to
@@ -197,10 +197,11 @@ def answer(ctx, state, army, response, enemy: str, came_from: str, after: str | 
         if inside >= state.capacity(army.province, ctx.options):
             ctx.reject(f"the {castle} of {ctx.name(army.province)} is full (it holds {state.capacity(army.province, ctx.options)})",
                        response.at, rule=f"a fortress holds {ctx.options['fortress_holds']} army, a capital "
-                       f"{ctx.options['capital_holds']}", **mine)
+                       f"{ctx.options['capital_holds']}", hint="the army fights (battle) or retreats instead", **mine)
             return state
         if ctx.date.winter:
-            ctx.reject("an army cannot besiege a city during winter", response.at, rule="no sieges in winter", **mine)
+            ctx.reject("an army cannot besiege a city during winter", response.at, rule="no sieges in winter",
+                       hint="in winter the defender fights (battle) or retreats; sieges wait for spring", **mine)
             return state
         armies[army_id] = army.but(besieged=True)
         ctx.emit(ShutInCastle(army_id, army.clan, army.province, enemy, after))
@@ -230,12 +231,14 @@ def besiege_orders(ctx, state):
                         hint="a siege is laid to an enemy clan's fortress or capital in the besieger's province", rule="sieges", **mine)
             continue
         if here in sieges:
-            ctx.reject(f"{ctx.name(here)} is already besieged by {sieges[here].besieger}", path, rule="sieges", **mine)
+            ctx.reject(f"{ctx.name(here)} is already besieged by {sieges[here].besieger}", path, rule="sieges",
+                       hint="one siege a city: remove this besiege: entry", **mine)
             continue
         field = [a.id for a in state.armies.values() if a.province == here and not a.besieged and state.enemies(a.clan, army.clan)]
         if field:
             ctx.reject(f"{field[0]} stands in the field at {ctx.name(here)}: fight it, or let it shut itself in, before a siege",
-                        path, rule="sieges", **mine)
+                        path, rule="sieges", hint=f"record the battle with {field[0]} under battles:, or remove this besiege: entry",
+                        **mine)
             continue
         inside = next((a.id for a in state.armies.values() if a.province == here and a.besieged and a.clan == owner), None)
         sieges[here] = Siege(here, army_id, inside)

@@ -23,7 +23,8 @@ def diplomacy_phase(ctx, state):
         """A clan out of the game, or a neutral one (nobody plays it: it makes no alliance, treaty,
         cession, fortress or ninja attempt, and keeps no score): an error, and the entry is skipped."""
         if clan not in active:
-            ctx.problem(f"{clan} is out of the game", path, rule="diplomacy")
+            ctx.problem(f"{clan} is out of the game", path, rule="diplomacy",
+                        hint="remove this entry: a clan out of the game makes no treaty, cession, fortress or ninja attempt")
             return True
         if state.clans[clan].neutral:
             ctx.problem(f"{clan} is neutral: nobody plays it, so it takes no part in {what}", path,
@@ -36,7 +37,8 @@ def diplomacy_phase(ctx, state):
         if out(a, path + (0,), "alliances") or out(b, path + (1,), "alliances"):
             continue
         if a == b or frozenset((a, b)) in state.alliances:
-            ctx.problem(f"{a} and {b} are already allied" if a != b else "a clan cannot ally with itself", path, rule="alliances")
+            ctx.problem(f"{a} and {b} are already allied" if a != b else "a clan cannot ally with itself", path, rule="alliances",
+                        hint="remove this alliance: an alliance lasts until it is broken" if a != b else "name two different clans")
             continue
         state = state.but(alliances=state.alliances | {frozenset((a, b))})
         cause = ctx.emit(AllianceFormed((a, b)))
@@ -64,7 +66,7 @@ def diplomacy_phase(ctx, state):
         for i, province in enumerate(provinces):
             if owners.get(province) != giver:
                 ctx.problem(f"{giver} cannot cede {ctx.name(province)}: it is not theirs", path + ("provinces", i), rule="cessions",
-                            about=(province_mark(province),))
+                            about=(province_mark(province),), hint=f"a clan cedes only provinces it holds; see chronicle state for {giver}'s")
                 continue
             if not any(owners.get(n) == taker for n in ctx.map.neighbours(province)):
                 ctx.problem(f"{ctx.name(province)} does not border {taker}'s land", path + ("provinces", i),
@@ -83,10 +85,11 @@ def diplomacy_phase(ctx, state):
             continue
         if state.owners.get(province) != clan:
             ctx.problem(f"{clan} cannot build a fortress in {ctx.name(province)}: it is not theirs", path, rule="fortresses",
-                        about=(province_mark(province),))
+                        about=(province_mark(province),), hint=f"a clan builds only in a province it holds; see chronicle state for {clan}'s")
             continue
         if province in state.castles:
-            ctx.problem(f"{ctx.name(province)} already has a {state.castles[province]}", path, rule="fortresses")
+            ctx.problem(f"{ctx.name(province)} already has a {state.castles[province]}", path, rule="fortresses",
+                        hint="one fortress a province: choose another province, or remove this entry")
             continue
         castles = dict(state.castles)
         castles[province] = "fortress"
@@ -108,7 +111,8 @@ def diplomacy_phase(ctx, state):
 def ninja(ctx, state, by, target, spy, path):
     opts = ctx.options
     if by == target or not state.clans[target].active or not state.clans[by].active:
-        ctx.problem(f"{by} cannot send a ninja against {target}", path, rule="ninja")
+        ctx.problem(f"{by} cannot send a ninja against {target}", path, rule="ninja",
+                    hint="a ninja is sent by a clan still playing against another clan still playing")
         return state
     state, ok = play_card(ctx, state, by, "ninja", N_("against %(clan)s", clan=target), path)
     if not ok:

@@ -28,7 +28,7 @@ def movement_phase(ctx, state, order: list[str]):
             continue
         if army.clan not in order:
             ctx.reject(f"{move.army} belongs to {army.clan}, which is out of the game", move.at, rule="movement", at_key=True,
-                       about=(move.army,))
+                       about=(move.army,), hint=f"remove the move of {move.army}")
             continue
         by_clan.setdefault(army.clan, []).append(move)
     outside = winter.outside(ctx, state)
@@ -37,7 +37,7 @@ def movement_phase(ctx, state, order: list[str]):
             ctx.move_paths[move.army] = move.at
             if move.army not in state.armies:
                 ctx.reject(f"{move.army} was destroyed before it could move", move.at, rule="movement", at_key=True,
-                           about=(move.army,))
+                           about=(move.army,), hint=f"remove the move of {move.army} (armies move in the order of initiative)")
                 continue
             if ctx.date.winter:
                 if move.army in outside:
@@ -69,14 +69,16 @@ def transfers(ctx, state):
             continue
         if giver.clan != taker.clan:
             ctx.reject(f"{t.giver} and {t.taker} belong to different clans; elements are not exchanged", t.at,
-                        rule="players may not exchange armies or elements", about=(t.giver, t.taker))
+                        rule="players may not exchange armies or elements", about=(t.giver, t.taker),
+                        hint="a transfer is between two armies of one clan")
             continue
         if t.giver in {m.army for m in ctx.record.moves}:
             ctx.reject(f"{t.giver} gives elements and also moves", t.at,
                         hint="an army transferring elements must remain stationary", rule="transfers", about=(t.giver, t.taker))
             continue
         if giver.besieged:
-            ctx.reject(f"{t.giver} is besieged and cannot send elements out", t.at, rule="transfers", about=(t.giver, t.taker))
+            ctx.reject(f"{t.giver} is besieged and cannot send elements out", t.at, rule="transfers", about=(t.giver, t.taker),
+                       hint="a besieged army keeps its elements until the siege is lifted")
             continue
         if t.elements >= giver.strength:
             ctx.reject(f"{t.giver} has {giver.strength} elements and cannot give {t.elements}", t.at,
@@ -84,7 +86,8 @@ def transfers(ctx, state):
             continue
         if taker.strength + t.elements > opts["max_elements"]:
             ctx.reject(f"{t.taker} would have {taker.strength + t.elements} elements, more than {opts['max_elements']}", t.at,
-                        rule="army size", about=(t.giver, t.taker))
+                        rule="army size", about=(t.giver, t.taker),
+                        hint=f"send at most {max(0, opts['max_elements'] - taker.strength)} element(s) to {t.taker}")
             continue
         d = distance_to(ctx.map, giver.province, [taker.province], LAND)
         reach = opts["transfer_range"]
@@ -145,13 +148,15 @@ def move_army(ctx, state, move):
                     hint="a besieged army may sally: enter a battle against the besieger", rule="sieges", at_key=True, about=(move.army,), where=steps[-1:])
         return state
     if move.army in ctx.moved:
-        ctx.reject(f"{move.army} moves twice", move.at, rule="movement", at_key=True, about=(move.army,), where=steps[-1:])
+        ctx.reject(f"{move.army} moves twice", move.at, rule="movement", at_key=True, about=(move.army,), where=steps[-1:],
+                   hint=f"write one move for {move.army}: every province it enters, in order")
         return state
     allowed = opts["move"] + opts["forced_march"]
     needed = max(0, len(steps) - opts["move"])
     if len(steps) > allowed:
         ctx.reject(f"{move.army} moves {len(steps)} provinces; at most {opts['move']} and {opts['forced_march']} by forced march",
-                    move.steps[allowed] if len(move.steps) > allowed else move.at, rule="movement", about=(move.army,), where=steps[-1:])
+                    move.steps[allowed] if len(move.steps) > allowed else move.at, rule="movement", about=(move.army,), where=steps[-1:],
+                    hint=f"an army enters at most {allowed} provinces a turn ({opts['move']}, and {opts['forced_march']} more by forced march)")
         return state
     if needed and move.forced != needed:
         ctx.reject(f"{move.army} moves {len(steps)} provinces without forced march" if not move.forced else
@@ -161,7 +166,8 @@ def move_army(ctx, state, move):
         return state
     if move.forced and move.forced > needed:
         ctx.reject(f"{move.army} writes forced: {move.forced} for a move of {len(steps)} provinces (forced: {needed})",
-                    move.at, rule="forced march", at_key=True, about=(move.army,), where=steps[-1:])
+                    move.at, rule="forced march", at_key=True, about=(move.army,), where=steps[-1:],
+                    hint=f"forced: is the provinces beyond the first {opts['move']}: write forced: {needed}, or leave it out")
         return state
     here = army.province
     capital_d = distance_to(ctx.map, here, [clan.capital], LAND) if army.retreated else None
@@ -176,7 +182,8 @@ def move_army(ctx, state, move):
             return state
         if link.kind not in opts["move_links"]:
             ctx.reject(f"{move.army} cannot cross the {link.kind} link from {ctx.name(here)} to {ctx.name(there)}", at,
-                        rule="movement", about=(move.army,), where=steps[-1:])
+                        rule="movement", about=(move.army,), where=steps[-1:],
+                        hint="armies move along " + ", ".join(opts["move_links"]) + " links (the campaign's move_links)")
             return state
         if ctx.map.provinces[there].has("kyoto") and not kyoto_open(ctx, state):
             ctx.reject(f"{move.army} cannot enter {ctx.name(there)}: Kyoto is entered only to claim the Shogunate or to stop a claim",
@@ -184,11 +191,13 @@ def move_army(ctx, state, move):
             return state
         if clan.neutral and state.owners.get(there) != army.clan:
             ctx.reject(f"{move.army} is a neutral army and does not leave {army.clan}'s land ({ctx.name(there)} is not theirs)", at,
-                        rule="neutral clans", about=(move.army,), where=steps[-1:])
+                        rule="neutral clans", about=(move.army,), where=steps[-1:],
+                        hint=f"a neutral army moves only within {army.clan}'s provinces")
             return state
         if wounded and state.owners.get(there) != army.clan:
             ctx.reject(f"{army.clan}'s daimyo is wounded (until turn {clan.wounded_until}): {move.army} cannot leave the clan's provinces",
-                        at, rule="ninja: wounded", about=(move.army,), where=steps[-1:])
+                        at, rule="ninja: wounded", about=(move.army,), where=steps[-1:],
+                        hint=f"until turn {clan.wounded_until} {army.clan}'s armies move only within its provinces")
             return state
         if army.retreated:
             d = distance_to(ctx.map, there, [clan.capital], LAND)

@@ -143,7 +143,8 @@ class SengokuTurn:
 def resolve_province(name: object, game_map, path: tuple) -> tuple[str | None, list[Problem]]:
     """A province by id, by name in any case, or by its number on a numbered map (the seed's 41)."""
     if isinstance(name, bool) or name is None:
-        return None, [Problem(f"expected a province, got {name!r}", path=path, rule="province")]
+        return None, [Problem(f"expected a province, got {name!r}", path=path, rule="province",
+                              hint="write a province's id or name, e.g. shinano")]
     text = str(name).strip()
     if text.isdigit():
         number = int(text)
@@ -366,7 +367,7 @@ def _side(raw: dict, path: tuple, province, problems: list) -> Side | None:
                 typed = None
             elif typed is not None and raw.get("general_lost") is False and named:
                 problems.append(Problem(f"elements_lost names the general of {raw['army']}, but general_lost: false", path=at,
-                                        rule="battles"))
+                                        rule="battles", hint="write general_lost: true, or take the general out of elements_lost"))
                 typed = None
             if typed is not None and named:
                 general_lost = True

@@ -67,10 +67,13 @@ def initial_state(campaign, dice):
             problems += more
             if province and province not in held:
                 problems.append(Problem(f"the fortress {campaign.map.provinces[province].name} is not in {player.id}'s provinces",
-                                        path=path, rule="starting holdings"))
+                                        path=path, rule="starting holdings",
+                                        hint=f"place it in one of {player.id}'s provinces: " + ", ".join(sorted(held))))
             elif province and province == capital:
                 problems.append(Problem("the capital already has a castle; place the fortress in another province",
-                                        path=path, rule="starting holdings"))
+                                        path=path, rule="starting holdings",
+                                        hint=f"place it in one of {player.id}'s other provinces: " +
+                                             ", ".join(sorted(p for p in held if p != capital))))
             elif province:
                 castles[province] = "fortress"
                 fort_ids.append(province)
@@ -100,12 +103,14 @@ def initial_state(campaign, dice):
             n += 1
             army_id = spec.get("id") if isinstance(spec, dict) and spec.get("id") else f"{player.id}-{n}"
             if army_id in armies:
-                problems.append(Problem(f"army id {army_id!r} is used twice", path=path, rule="starting armies"))
+                problems.append(Problem(f"army id {army_id!r} is used twice", path=path, rule="starting armies",
+                                        hint="give each army an id of its own (id: ...), or leave id out for PLAYER-N"))
                 continue
             strength = opts["neutral_elements"] if neutral else (spec.get("elements") if isinstance(spec, dict) and spec.get("elements") else opts["start_elements"])
             if strength > opts["max_elements"]:
                 problems.append(Problem(f"{army_id} has {strength} elements, more than {opts['max_elements']}",
-                                        path=path, rule="army size"))
+                                        path=path, rule="army size",
+                                        hint=f"an army has at most {opts['max_elements']} elements (the campaign's max_elements)"))
                 strength = opts["max_elements"]
             armies[army_id] = Army(army_id, player.id, province, strength)
             if isinstance(spec, dict) and spec.get("composition") is not None:

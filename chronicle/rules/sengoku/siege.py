@@ -105,5 +105,6 @@ def siege_phase(ctx, state):
         state = state.but(armies=armies, sieges=sieges)
     for army, path in traders.items():
         ctx.problem(f"a Portuguese trader is played for {army}, which lays no siege this turn", path,
-                    rule=f"Portuguese trader: +{opts['trader_bonus']} for the duration of a siege")
+                    rule=f"Portuguese trader: +{opts['trader_bonus']} for the duration of a siege",
+                    hint="play it for an army that besieges a city this turn, or keep the card")
     return state
