@@ -63,6 +63,7 @@ class HistoryCache:
         self.entries: list[Entry] = []
         self.replayed = 0            # turns replayed by the last call (for tests and the curious)
         self.changed = True          # whether the last call changed what is kept (else no need to save)
+        self.kept: dict = {}         # the renderer's model and map painter (see :meth:`keep`)
 
     # ---- the one entry point --------------------------------------------------------------
 
@@ -107,6 +108,29 @@ class HistoryCache:
         history = replace(history, campaign=campaign, turns=results, problems=everything)
         return history, list(everything)
 
+    # ---- what the renderer derived, kept with the turns it was derived from -----------------
+
+    def rendering(self) -> dict:
+        """What the last build's renderer kept (``keep`` of
+        :class:`~chronicle.render.site.SiteRenderer`): the pages' model, whose turn views are
+        reused only for turns whose state and events are the very objects kept here (pickled
+        together, so the identity holds from one process to the next), and the map painter
+        with its labels placed, under the key of the files and marks it was made for. A story
+        edit or an added turn then derives neither the earlier turns' map marks and views nor
+        the labels again."""
+        kept = getattr(self, "kept", None)        # a cache saved before this was kept has none
+        return kept if isinstance(kept, dict) else {}
+
+    def keep(self, kept: dict) -> None:
+        """Keep the renderer's model and painter (not its templates: Jinja's environment is kept
+        compiled on disk already) for the next build; saved when they are new."""
+        old = self.rendering()
+        new = {name: kept[name] for name in ("model", "painter") if name in kept}
+        painter = new.get("painter", (None, None))[1]        # (its key, the painter)
+        if set(new) != set(old) or painter is not old.get("painter", (None, None))[1] or self.replayed:
+            self.changed = True
+        self.kept = new
+
     # ---- kept between builds --------------------------------------------------------------
 
     @classmethod
@@ -129,6 +153,9 @@ class HistoryCache:
                 pickle.dump(self, stream, protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
             temp.unlink(missing_ok=True)     # a ruleset whose states cannot be kept: the next build replays all
+            if self.rendering():             # or what the renderer derived cannot: keep the turns at least
+                self.kept = {}
+                self.save(folder)
             return
         os.replace(temp, folder / FILE)
 

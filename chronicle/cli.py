@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shlex
 import sys
 import traceback
 from pathlib import Path
@@ -243,7 +244,7 @@ def build(directory, strict, quiet, output, url, fmt):
     told = notices.correction(history, target) + drawn      # before the old site is replaced
     warnings = [p.format() for p in sorted(history.problems, key=Problem.sort_key) if p.severity != "error"]
     try:
-        count = build_site(history, target, progress=not quiet, history_cache=cache,
+        count = build_site(history, target, progress=not quiet, history_cache=cache, apart=True,
                            report={"inputs": inputs, "warnings": warnings, "notices": drawn},
                            wait=lambda: click.echo(f"Another build is writing {target}; waiting for it to finish.", err=True))
     except ChronicleError as exc:
@@ -269,7 +270,7 @@ def new(directory, ruleset, title):
         written = create(directory, ruleset, title)
     except FileExistsError as exc:
         raise click.UsageError(str(exc))
-    click.echo(f"Created {directory} ({len(written)} files). Next: cd {directory} && chronicle build")
+    click.echo(f"Created {directory} ({len(written)} files). Next: cd {shlex.quote(str(directory))} && chronicle build")
 
 
 @main.command(name="next")

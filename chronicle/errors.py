@@ -6,8 +6,12 @@ sorted by place, in the ``path:line:col: error: message`` form editors understan
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Iterable
+
+QUOTED_MAX = 60          # characters of a value echoed in a message, before it is cut
+MESSAGE_MAX = 2000       # characters of a whole message or hint, before it is cut
 
 
 @dataclass(frozen=True, order=True)
@@ -50,16 +54,29 @@ class Problem:
 
     def format(self) -> str:
         where = str(self.place) if self.place else "<campaign>"
-        text = f"{where}: {self.severity}: {self.message}"
+        text = f"{where}: {self.severity}: {shorten(self.message)}"
         if self.rule:
             text += f" [{self.rule}]"
         if self.hint:
-            text += f"\n    hint: {self.hint}"
+            text += f"\n    hint: {shorten(self.hint)}"
         return text
 
     def sort_key(self):
         place = self.place or Place("")
         return (place.file, place.line, place.col, self.message)
+
+
+LONG_QUOTE = re.compile(r"'([^'\n]{%d,})'" % (QUOTED_MAX + 1))
+
+
+def shorten(text: str) -> str:
+    """A value echoed in a message is cut to its first characters: a name pasted by mistake
+    (a whole paragraph, a 100,000-character line) must not bury the report, nor the line's
+    place, under itself. The place is what tells where to look."""
+    text = LONG_QUOTE.sub(lambda m: f"'{m.group(1)[:QUOTED_MAX]}…' ({len(m.group(1)):,} characters)", text)
+    if len(text) > MESSAGE_MAX:
+        text = text[:MESSAGE_MAX] + f"… ({len(text):,} characters in all)"
+    return text
 
 
 class ChronicleError(Exception):

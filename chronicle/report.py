@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Iterable
 
-from .errors import Problem
+from .errors import Problem, shorten
 
 FORMATS = ("text", "github")
 
@@ -46,7 +46,7 @@ def annotation(problem: Problem, directory: Path | str = ".") -> str:
             if place.col:
                 properties.append(("col", str(place.col)))
     properties.append(("title", f"chronicle [{problem.rule}]" if problem.rule else "chronicle"))
-    message = problem.message + (f"\nhint: {problem.hint}" if problem.hint else "")
+    message = shorten(problem.message) + (f"\nhint: {shorten(problem.hint)}" if problem.hint else "")
     props = ",".join(f"{key}={_escape_property(value)}" for key, value in properties)
     return f"::{command} {props}::{_escape_data(message)}"
 

@@ -528,3 +528,26 @@ def test_a_coast_file_beside_the_geometry_is_checked_too(run, make_campaign, tmp
     result = run("check", root)
     holds(result, ok=False)
     assert message in result.stderr
+
+
+@pytest.mark.parametrize("length, shown", [(60, "'" + "x" * 60 + "'"), (61, "'" + "x" * 60 + "…' (61 characters)"),
+                                           (100_000, "'" + "x" * 60 + "…' (100,000 characters)")],
+                         ids=["at-the-limit", "one-above", "a-whole-line"])
+def test_a_huge_value_echoed_in_an_error_is_cut_and_the_place_stays(run, campaign, length, shown):
+    """A name pasted by mistake (found by scripts/fuzz: a 100,000-character player) is echoed
+    cut to its first 60 characters, so the report stays one readable line that starts with its
+    place; a name of 60 characters is shown whole."""
+    name = "x" * length
+    result, found = check_turn(run, campaign, TURN.replace("[paula, ginger]", f"[paula, {name}]"))
+    line = next(line for line in result.stderr.splitlines() if ": error: unknown player" in line)
+    assert line.startswith("content/turns/001.yaml:2:23: error: unknown player " + shown), line[:200]
+    assert len(line) < 200
+    assert ("content/turns/001.yaml", 2, 23, "error") in found
+
+
+def test_a_message_too_long_even_without_a_long_value_is_cut():
+    from chronicle.errors import MESSAGE_MAX, Problem, shorten
+    assert shorten("a" * MESSAGE_MAX) == "a" * MESSAGE_MAX
+    cut = shorten("a b " * MESSAGE_MAX)
+    assert cut.startswith("a b a b") and cut.endswith(f"… ({4 * MESSAGE_MAX:,} characters in all)")
+    assert Problem("x " * 5000, hint="y").format().count("\n") == 1

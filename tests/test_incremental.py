@@ -81,6 +81,7 @@ def test_a_story(campaign, tmp_path):
     reused, rewritten = rebuilt(campaign, tmp_path)
     assert "turns/003/index.html" in rewritten and "turns/002/index.html" in reused
     assert "players/p00.html" in reused and "turns/003/state.json" in reused
+    assert "turns/003/preview.png" in reused                  # a card shows no story
 
 
 def test_a_turns_orders(campaign, tmp_path):
@@ -137,6 +138,7 @@ def test_a_template_override(campaign, tmp_path):
     reused, rewritten = rebuilt(campaign, tmp_path)
     assert "Our own footer" in (campaign / "site" / "turns" / "001" / "index.html").read_text(encoding="utf-8")
     assert "turns/001/state.json" in rewritten or "turns/001/index.html" in rewritten
+    assert "turns/001/preview.png" in reused                  # a card is drawn by no template
 
 
 def test_a_deleted_turn(campaign, tmp_path):
@@ -151,6 +153,8 @@ def test_an_added_turn(campaign, tmp_path):
     generate.generate(campaign, "pitac", turns=1, first=TURNS + 1)
     reused, rewritten = rebuilt(campaign, tmp_path)
     assert f"turns/{TURNS + 1:03d}/index.html" in rewritten and "turns/001/state.json" in reused
+    # a card shows its own turn only: the earlier ones stay (rasterising them is most of a build)
+    assert {f"turns/{n:03d}/preview.png" for n in range(TURNS)} <= reused
 
 
 def test_chronicles_version(campaign, tmp_path, monkeypatch):
@@ -301,6 +305,19 @@ def test_a_build_with_nothing_changed_loads_neither_rules_nor_parsers(campaign, 
     assert done.stdout.rstrip().endswith("loaded:"), done.stdout
 
 
+def test_a_ruleset_is_found_by_name_importing_its_module_alone():
+    """A rebuild imports the campaign's ruleset, not all four (half a second of a story edit)."""
+    import subprocess
+    import sys
+    from chronicle import rules
+    assert {name: type(rules.get(name)) for name in rules.RULESETS} == {n: type(r) for n, r in rules.registry().items()}
+    assert all(rules.get(name).name == name for name in rules.RULESETS) and rules.get("chess") is None
+    probe = ("import sys\nfrom chronicle import rules\nrules.get('pitac')\n"
+             "print(' '.join(sorted({m.split('.')[2] for m in sys.modules if m.startswith('chronicle.rules.')})))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert set(done.stdout.split()) & set(rules.RULESETS) == {"pitac"}, done.stdout
+
+
 def test_build_after_no_change_answers_from_the_manifest(campaign, run):
     first = run("build", str(campaign))
     assert first.exit_code == 0 and "nothing changed" not in first.output
@@ -331,6 +348,45 @@ def test_serve_keeps_the_model_and_still_gives_the_clean_bytes(campaign, tmp_pat
     assert kept["painter"][1] is painter and kept["env"][1] is env       # nothing they depend on changed
     clean = build(campaign, tmp_path / "clean" / "site")
     assert tree(target) == tree(clean)
+
+
+def test_a_build_keeps_the_model_and_painter_beside_the_site(campaign, tmp_path, monkeypatch):
+    """``chronicle build`` keeps the pages' model and the map painter in the cache beside the site,
+    as serve keeps them in memory: the next build (another process) derives neither the earlier
+    turns' views and map marks nor the labels again, and still writes a clean build's bytes."""
+    from chronicle.cache import HistoryCache
+    folder = incremental.cache_dir(campaign / "site")
+
+    def cli_build():                          # what `chronicle build` does, with the cache on disk
+        cache = HistoryCache.load(folder)
+        build_site(load_history(campaign, cache=cache), campaign / "site", progress=False, history_cache=cache)
+        return cache
+    cli_build()
+    kept = HistoryCache.load(folder).rendering()
+    assert set(kept) == {"model", "painter"}
+    marks = []
+    import chronicle.rules.pitac.marks as pitac_marks
+    original = pitac_marks.map_marks
+    monkeypatch.setattr(pitac_marks, "map_marks", lambda *a, **k: marks.append(1) or original(*a, **k))
+    path = turn_file(campaign, 2, "md")
+    path.write_text(path.read_text(encoding="utf-8") + "\nKept.\n", encoding="utf-8")
+    painters = []
+    painter = site_module.MapPainter
+    monkeypatch.setattr(site_module, "MapPainter", lambda *a, **k: painters.append(1) or painter(*a, **k))
+    cli_build()
+    assert marks == [] and painters == []          # no turn's marks derived again, no painter made
+    model = HistoryCache.load(folder).rendering()["model"]       # as another process finds it
+    assert all(view.anchor(event) == f"e-{i}" for view in model.turns for i, event in enumerate(view.events))
+    # a view is pickled alone, not with the chain of turns it links to (500 linked turns went past
+    # the recursion limit, and the model was silently not kept)
+    import pickle
+    alone = pickle.loads(pickle.dumps(model.turns[2]))
+    assert alone.prev is None and alone.next is None and alone.number == 2
+    assert tree(campaign / "site") == tree(build(campaign, tmp_path / "clean" / "site"))
+    monkeypatch.undo()
+    generate.generate(campaign, "pitac", turns=1, first=TURNS + 1)
+    cli_build()                                    # the new turn and the one before it are derived anew
+    assert tree(campaign / "site") == tree(build(campaign, tmp_path / "clean2" / "site"))
 
 
 CLANWAR = Path(__file__).resolve().parent / "campaigns" / "docs_only_clanwar"

@@ -430,6 +430,12 @@ class MapPainter:
         self._inside_cache: dict = {}        # scale -> how much of each counter place lies in its province
         self._compact_q = self.geometry.quantum
 
+    def __getstate__(self) -> dict:
+        """Pickled (the build cache keeps the painter, chronicle/cache.py) with its label layers
+        but without the counters placed for this process's summaries: they are found by ``id()``
+        and would only be dead weight in another process."""
+        return {**self.__dict__, "_piece_cache": {}}
+
     # ---- scale and frames ------------------------------------------------------------------
 
     def f(self, value: float) -> str:

@@ -31,7 +31,7 @@ from ..errors import ChronicleError, Place, Problem
 from ..rules import namer
 from ..siteurl import absolute
 from ..files import read_bytes
-from . import feeds, incremental, output, preview, ruleset_pages, views
+from . import feeds, incremental, output, parallel, preview, ruleset_pages, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
 from .mapviews import SiteMaps
@@ -50,6 +50,7 @@ class Output:
     path: str                              # relative to the site root, with / separators
     make: Callable[[], str | bytes]
     key: str | None = None                 # a hash of everything it shows (None: always made anew)
+    apart: bool = False                    # costly and self-contained: may be made in another process (parallel.py)
 
 
 # ---- templates ----------------------------------------------------------------------------
@@ -344,6 +345,7 @@ class SiteRenderer:
         self.name = namer(self.campaign, [history.start] + [t.after for t in history.turns])
         self._charts = None
         self._site_key = None
+        self._card_key = None
         self._turn_keys = None
         self._whole_key = None
 
@@ -428,6 +430,20 @@ class SiteRenderer:
                                                  [self.story_key(n) for n in turns])
         return self._whole_key
 
+    def card_key(self, view: views.TurnView) -> str:
+        """The key of a turn's link-preview card: only what the card shows, so that a new turn, a
+        story or a template leaves every earlier card as it is (rasterising them is most of a
+        clean build). The card shows the turn's state (its turn file and every one before it:
+        the map, the leaders, the heading, the date), whether it is the last turn (the rules may
+        report a last turn's state otherwise), the campaign file and map (title, players' names
+        and colours, the outlines), the language, and where the map's labels stand (they keep
+        clear of every mark any turn draws, and the links and counters keep clear of them)."""
+        if self._card_key is None:
+            self._card_key = incremental.digest(incremental.code_fingerprint(), incremental.campaign_files(Path(self.root)),
+                                                self.language, sorted(self.painter.marked.items()))
+        n = view.number
+        return incremental.digest(preview_path(view), self._card_key, self.turn_key(n), n == self.model.final.number)
+
     def story_key(self, number: int) -> str:
         view = self.model.turns[number] if 0 <= number < len(self.model.turns) else None
         return incremental.digest(view.story if view else None)
@@ -459,7 +475,7 @@ class SiteRenderer:
         """Every file to write; each makes its bytes in the site's language, whoever calls it."""
         with i18n.use(self.language):
             out = self._outputs()
-        return [Output(o.path, self._in_language(o.make), o.key) for o in out]
+        return [Output(o.path, self._in_language(o.make), o.key, o.apart) for o in out]
 
     def _in_language(self, make: Callable[[], str | bytes]) -> Callable[[], str | bytes]:
         def made() -> str | bytes:
@@ -483,11 +499,10 @@ class SiteRenderer:
             out.append(self._page(path, "turn.html", "turn", turn=view, og_image=preview_path(view),
                                   og_image_alt=self.preview_alt(view),
                                   key=(self.turn_key(n), self.story_key(n), self.turn_key(n + 1)),
-                                  lazy_map=lambda v=view, p=path: maps.turn(v, p), legend=maps.legend(view)))
+                                  lazy_map=lambda v=view, p=path: maps.turn(v, p), lazy_legend=lambda v=view: maps.legend(v)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v),
                               self.key(f"turns/{view.slug}/state.json", self.turn_key(n))))
-            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v),
-                              self.key(preview_path(view), self.turn_key(n))))
+            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v), self.card_key(view), apart=True))
         for player in campaign.players:
             out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player, key=now,
                                   lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}"),
@@ -602,7 +617,8 @@ class SiteRenderer:
 # ---- writing ------------------------------------------------------------------------------
 
 def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None,
-               history_cache=None, report: dict | None = None, keep: dict | None = None) -> int:
+               history_cache=None, report: dict | None = None, keep: dict | None = None,
+               apart: bool = False) -> int:
     """Render ``history`` into ``target``; returns the number of files written.
 
     The target is refused if writing there could lose anything (:func:`output.refuse_unsafe`);
@@ -613,12 +629,18 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     Pages whose inputs did not change are taken from the site in place (:mod:`.incremental`);
     ``history_cache`` (a :class:`chronicle.cache.HistoryCache`) is saved beside the site, and
     ``report`` (the ``inputs`` digest and ``warnings``) with its manifest.
+
+    ``apart``: make the link-preview cards in worker processes (:mod:`.parallel`) while this one
+    renders the pages; ``chronicle build`` asks for it, ``serve`` (which rebuilds a few pages in a
+    child it may end at any time) does not.
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
     problems = preflight(campaign.root)
     if problems:
         raise ChronicleError(problems)
+    if keep is None and history_cache is not None:     # the model and painter the last build kept
+        keep = dict(history_cache.rendering())
     renderer = SiteRenderer(history, keep, compiled=incremental.cache_dir(target))
     outputs = renderer.outputs()
     statics = [(path, read_bytes(source, _shower(campaign.root)(source), inside=_static_folder(source)))
@@ -629,18 +651,22 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     with output.staged(target, wait) as temp:
         old = incremental.Manifest.of_site(target)        # read under the lock: the site in place
         record = incremental.Recorder(temp, old)
-        with _bar(items, progress) as bar:
-            for item in bar:
-                same = old.reusable(target, item.path, item.key) if item.key else None
+        reuse = [old.reusable(target, item.path, item.key) if item.key else None for item in items]
+        jobs = [item for item, same in zip(items, reuse) if item.apart and same is None]
+        with parallel.made_apart(jobs if apart else [], lambda item: _make(item, renderer.root, renderer.budget)) as made, \
+                _bar(list(zip(items, reuse)), progress) as bar:
+            for item, same in bar:
                 if same is not None:             # made from the same inputs: the same bytes
                     incremental.link(same, temp.joinpath(*item.path.split("/")))
                     record.linked(item.path, item.key)
                 else:
-                    data = _write(temp, item.path, _make(item, renderer.root, renderer.budget))
+                    data = next(made) if item.apart and apart else _make(item, renderer.root, renderer.budget)
+                    data = _write(temp, item.path, data)
                     record.written(item.path, item.key, data)
                 count += 1
         record.save(target, record.finish(), report and {**report, "count": count})   # before the swap
         if history_cache is not None:                  # what the next build need not replay
+            history_cache.keep(keep if keep is not None else {})
             history_cache.save(incremental.cache_dir(target))
     return count
 

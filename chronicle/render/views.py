@@ -185,6 +185,13 @@ class TurnView:
     def label(self) -> str:
         return i18n.gettext("Start") if self.number == 0 else i18n.gettext("Turn %(number)s", number=self.number)
 
+    def __getstate__(self) -> dict:
+        """Pickled without the index by ``id()`` (the ids are another process's: the build cache
+        keeps views, chronicle/cache.py; it is made again on first use) and without the links to
+        the turns before and after (:func:`build_model` links the views it reuses anew; followed
+        by pickle, 500 linked turns went past Python's recursion limit and nothing was kept)."""
+        return {**self.__dict__, "_index": {}, "prev": None, "next": None}
+
     def index_of(self, event) -> int:
         """The position of ``event`` (this very object) in the turn's events."""
         if not self._index:
