@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shlex
 import sys
 import traceback
 from pathlib import Path
@@ -269,7 +270,7 @@ def new(directory, ruleset, title):
         written = create(directory, ruleset, title)
     except FileExistsError as exc:
         raise click.UsageError(str(exc))
-    click.echo(f"Created {directory} ({len(written)} files). Next: cd {directory} && chronicle build")
+    click.echo(f"Created {directory} ({len(written)} files). Next: cd {shlex.quote(str(directory))} && chronicle build")
 
 
 @main.command(name="next")

@@ -36,6 +36,16 @@ def test_new_campaign_checks_and_builds_at_once(run, tmp_path, ruleset):
         json.loads(schema.read_text())
 
 
+
+def test_new_says_the_next_command_as_it_can_be_pasted(run, tmp_path):
+    """A folder with a space in its name: the command shown runs when pasted into a shell."""
+    import shlex
+    target = tmp_path / "spring campaign"
+    result = run("new", target)
+    assert result.exit_code == 0, result.output
+    shown = result.output.split("Next: ", 1)[1].strip()
+    assert shlex.split(shown) == ["cd", str(target), "&&", "chronicle", "build"]
+
 def test_new_writes_a_pages_workflow_pinned_to_this_version(run, tmp_path):
     target = tmp_path / "c"
     assert run("new", target).exit_code == 0
