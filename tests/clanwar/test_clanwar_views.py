@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from chronicle.rules import Outcome
 
 from .helpers import play
@@ -80,3 +82,59 @@ def test_standings_rank_by_provinces_then_koku(make_campaign):
     table = campaign.ruleset.standings(campaign, history.final)
     assert table.columns[:2] == ("Provinces", "Koku")
     assert [(pid, cells[:2]) for pid, cells in table.rows] == [("lion", (3, 6100)), ("crane", (3, 6050))]
+
+
+def test_next_turn_is_a_worksheet_of_every_force_where_it_stands(make_campaign):
+    """chronicle next after the alliance turn: only the title is owed; every unit a step and every
+    lone personality a path, by faction in campaign order, then by province; the Start phase, the
+    battles (the first two factions as sides) and the dice as commented examples."""
+    from chronicle.nextturn import BLANK
+    from chronicle.rules.clanwar.nextturn import next_turn
+    history, problems = play(make_campaign, {1: BATTLE})
+    assert [p for p in problems if ": error: " in p] == []
+    planned = next_turn(history.campaign, history)
+    title, start, moves, battles, dice = planned.slots
+    assert (title.key, title.value, title.commented) == ("title", BLANK, False)
+    assert (start.key, start.commented) == ("start", True)
+    assert start.value == {"alliances": [[BLANK, BLANK]],
+                           "buy": {"PLAYER": [{"unit": "ID", "type": "TYPE", "models": 6, "deploy": "PROVINCE"}]}}
+    assert "Players: crane, lion." in start.above
+    assert (moves.key, moves.commented) == ("moves", True)
+    primary, reserve = moves.children
+    assert primary.key == "primary"
+    assert [(s.key, s.value, s.note) for s in primary.children] == [
+        ("crane-1", BLANK, "Crane's crane-1 (ashigaru), at Doji: one step"),
+        ("lion-1", BLANK, "Lion's lion-1 (ashigaru), at Akodo: one step"),
+        ("kuwanan", [BLANK], "Crane's Kuwanan, alone at Doji: a path")]
+    assert (reserve.key, reserve.value) == ("reserve", {"FORCE": BLANK})
+    assert (battles.key, battles.commented) == ("battles", True)
+    assert battles.value == [{"at": BLANK, "sides": [["crane"], ["lion"]], "winner": BLANK}]
+    assert (dice.key, dice.value, dice.commented) == ("dice", {"fate": {"PERSONALITY": "D10"}}, True)
+    assert planned.notices == ()
+
+
+@pytest.mark.parametrize("path, hint", [
+    (("title",), "a name for the Strategic Turn, e.g. \"The Crane march on Beiden Pass\""),
+    (("moves", "primary", "crane-1"), "where crane-1 goes: a unit's one step (a province next to it), a lone "
+                                      "personality's path [A, B]; delete the line if it stays"),
+    (("moves", "primary"), "where the force goes: a unit's one step (a province next to it), a lone "
+                           "personality's path [A, B]; delete the line if it stays"),
+    (("battles", 0, "at"), "the battle's province, sides and winner (null: no winner), or delete the entry if none was fought"),
+    (("start", "buy"), "the Start phase's entry, or delete it if nothing was done there"),
+    (("dice",), None),
+])
+def test_blank_hints(path, hint):
+    from chronicle.rules.clanwar.nextturn import blank_hint
+    assert blank_hint(path, {}) == hint
+
+
+def test_standings_rows_cell_by_cell(make_campaign):
+    """The alliance turn: Lion 3 provinces and 6100 koku before Crane's 6050; each faction's units,
+    models, personalities, rings (none yet), honor and allies."""
+    history, _ = play(make_campaign, {1: BATTLE})
+    campaign = history.campaign
+    table = campaign.ruleset.standings(campaign, history.final)
+    assert table.columns == ("Provinces", "Koku", "Units", "Models", "Personalities", "Rings", "Honor", "Allies", "Status")
+    assert table.rows == (("lion", (3, 6100, 1, 10, 1, "-", 0, "Crane", "")),
+                          ("crane", (3, 6050, 1, 10, 2, "-", 0, "Lion", "")))
+    assert table.notes == ()

@@ -1,0 +1,87 @@
+"""Every Clan War event's sentence, word for word, in each of its forms (the site and the feed print
+them): who, what, where, the koku and the arithmetic of a fate roll. Found unread by mutation
+testing (scripts/mutate clanwar): a sentence that names the wrong faction or drops a number passed
+every rule test."""
+
+from __future__ import annotations
+
+import pytest
+
+from chronicle.rules.clanwar import events as ev
+
+NAMES = {"crane": "Crane", "lion": "Lion", "phoenix": "Phoenix", "doji": "Doji", "akodo": "Akodo", "kakita": "Kakita",
+         "hoturi": "Doji Hoturi", "kuwanan": "Kuwanan", "tsuko": "Matsu Tsuko", "crane-1": "Crane Guard",
+         "lion-1": "Lion Guard", "isawa": "Isawa"}
+name = NAMES.get          # an id it does not know gives None, which shows in the sentence
+
+SENTENCES = [
+    (ev.FactionSetUp("crane", "crane", ("doji", "kakita"), 4000), "Crane starts with Doji and Kakita and 4,000 koku"),
+    (ev.FactionSetUp("crane", "crane", (), 0, corrupted=True), "Crane (corrupted) starts with no province and 0 koku"),
+    (ev.KokuChanged("crane", -250, 5750, "purchase", "unit crane-1"),
+     "Crane \u2212250 koku (purchase: unit crane-1), 5,750 left"),
+    (ev.KokuChanged("crane", 300, 6050, "tax"), "Crane +300 koku (tax), 6,050 left"),
+    (ev.BidResolved("kuwanan", "personality", (("crane", 60), ("lion", 50)), "crane", 60),
+     "Bids for Kuwanan: Crane 60, Lion 50; Crane recruits Kuwanan for 60 koku"),
+    (ev.BidResolved("kuwanan", "personality", (("crane", 60), ("lion", 60)), None),
+     "Bids for Kuwanan: Crane 60, Lion 60; a tie for the highest bid: no one recruits Kuwanan"),
+    (ev.BidResolved("kuwanan", "personality", (("crane", 50),), "crane", 60, 120),
+     "Bids for Kuwanan: Crane 50; Crane recruits Kuwanan for 60 koku (the bid at 120%)"),
+    (ev.BidResolved("isawa", "item", (("crane", 50),), "crane", 50), "Bids for Isawa: Crane 50; Crane buys Isawa for 50 koku"),
+    (ev.BidResolved("isawa", "item", (("crane", 50), ("lion", 50)), None),
+     "Bids for Isawa: Crane 50, Lion 50; a tie for the highest bid: no one buys Isawa"),
+    (ev.AllianceDeclared(("crane", "lion")), "Crane and Lion declare an alliance"),
+    (ev.AllianceBroken("crane", "lion"), "Crane breaks its alliance with Lion"),
+    (ev.AllianceBroken("crane", "lion", "doji", "switched sides"),
+     "Crane switches sides and breaks its alliance with Lion at Doji"),
+    (ev.AllianceBroken("crane", "lion", "doji", "fought an ally", excused=True),
+     "Crane fights its ally and breaks its alliance with Lion at Doji (without penalty: Lion kept a province Crane had held)"),
+    (ev.ForcesRemoved("crane", "lion", ("lion-1",), ("tsuko",)),
+     "Crane loses Lion Guard and Matsu Tsuko, bought from Lion (no refund)"),
+    (ev.Corrupted("crane"), "Crane is corrupted by the Shadowlands"),
+    (ev.Reassigned("kuwanan", None, "crane-1"), "Kuwanan leaves Crane Guard and stands alone"),
+    (ev.Reassigned("kuwanan", "crane-1", None), "Kuwanan takes command of Crane Guard"),
+    (ev.Reassigned("kuwanan", "crane-1", None, lead=False), "Kuwanan joins Crane Guard"),
+    (ev.ModelsTransferred("crane-1", "lion-1", 1), "1 model passes from Crane Guard to Lion Guard"),
+    (ev.ModelsTransferred("crane-1", "lion-1", 3), "3 models pass from Crane Guard to Lion Guard"),
+    (ev.Swapped("item", "jade_finger", None, "kuwanan"), "jade finger passes from the stockpile to Kuwanan"),
+    (ev.Swapped("item", "jade_finger", "kuwanan", None), "jade finger passes from Kuwanan to the stockpile"),
+    (ev.EquipmentSetAside("kuwanan", "heavy_armour", "crystal_katana"),
+     "Kuwanan's heavy armour is set aside for crystal katana: it comes back when crystal katana leaves, and never "
+     "goes to the stockpile"),
+    (ev.EquipmentRecovered("kuwanan", "heavy_armour", "crystal_katana"),
+     "Kuwanan takes back the heavy armour set aside for crystal katana"),
+    (ev.ItemRemoved("kuwanan", "jade_finger"), "jade finger is removed from Kuwanan"),
+    (ev.LibraryUsed("kuwanan", "isawa", ("fire_kami",), ("earth_kami",)),
+     "Kuwanan at the library of Isawa takes fire kami and leaves earth kami"),
+    (ev.LibraryUsed("kuwanan", "isawa", ("fire_kami",), ()), "Kuwanan at the library of Isawa takes fire kami"),
+    (ev.LibraryUsed("kuwanan", "isawa", (), ("earth_kami",)), "Kuwanan at the library of Isawa leaves earth kami"),
+    (ev.DaimyoNamed("crane", "hoturi"), "Doji Hoturi is Crane's Daimyo"),
+    (ev.DaimyoNamed("crane", "hoturi", (("a", 30), ("b", 40)), 75),
+     "Doji Hoturi is Crane's Daimyo, with a free command group worth 70 of 75 koku allowed"),
+    (ev.CommandGroupGranted("crane", "kuwanan", (("a", 20),), 37),
+     "Kuwanan comes with a free command group worth 20 of 37 koku allowed"),
+    (ev.Moved("primary", "crane-1", "unit", "crane", ("doji", "kakita")), "Crane Guard: Doji \u2192 Kakita (primary movement)"),
+    (ev.Moved("cavalry", "crane-1", "unit", "crane", ("doji", "akodo"), carried=("kuwanan",)),
+     "Crane Guard with Kuwanan: Doji \u2192 Akodo (cavalry movement)"),
+    (ev.ProvinceOccupied("akodo", "crane", "lion"), "Crane's army takes Akodo from Lion unopposed"),
+    (ev.ProvinceOccupied("akodo", "crane", None), "Crane's army takes Akodo unopposed"),
+    (ev.Reincarnated("kuwanan", "hoturi", "crane", "battle"),
+     "Kuwanan reincarnates into Doji Hoturi during the battle; the old one is Dead"),
+    (ev.Reincarnated("kuwanan", "hoturi", "crane", "recovery"),
+     "Kuwanan reincarnates into Doji Hoturi in the Recovery phase, after dying; the old one is Dead"),
+]
+
+FATE = ev.Roll("fate", "kuwanan", 0, 3, True), ev.Roll("fate", "kuwanan", 1, 2, True)
+SENTENCES += [
+    (ev.FateRolled("kuwanan", "crane", 1, 5, 4, FATE[:1], "wounded"),
+     "Kuwanan falls: d10 3 + 1 over = 4, below Earth 5: Wounded"),
+    (ev.FateRolled("kuwanan", "crane", 1, 4, 4, FATE, "maimed", "void"),
+     "Kuwanan falls: d10 3 + 1 over = 4, not below Earth 4; d10 2 + 1 = 3, under Void 4: Maimed (loses 1 Void)"),
+    (ev.FateRolled("kuwanan", "crane", 1, 4, 3, FATE, "dead"),
+     "Kuwanan falls: d10 3 + 1 over = 4, not below Earth 4; d10 2 + 1 = 3, not under Void 3: Dead"),
+]
+
+
+@pytest.mark.parametrize("event, sentence", SENTENCES, ids=[f"{e.kind}-{i}" for i, (e, _) in enumerate(SENTENCES)])
+def test_every_event_says_what_happened_word_for_word(event, sentence):
+    assert event.describe(name) == sentence
