@@ -396,6 +396,13 @@ def test_a_turn_keeps_its_title_and_date(tmp_path):
     assert (record.title, record.date) == ("La conquista del Faro", "2026-04-11")
 
 
+def test_a_turn_without_title_or_date_has_none(tmp_path):
+    history, problems = play(tmp_path, turns=[{"orders": {"anna": ["Schermaglia GOLA"]}}], options={"min_actions": 0})
+    assert not errors(problems)
+    record = history.result(1).record
+    assert (record.title, record.date) == (None, None)
+
+
 def test_next_turn_tells_a_landless_player_he_may_only_answer(tmp_path):
     """R65 (case 26a's first turn): Bruno lost his Capital and holds nothing: his note says so."""
     case = yaml.safe_load((CASES / "26a_landless_player.yaml").read_text(encoding="utf-8"))
