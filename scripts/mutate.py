@@ -40,7 +40,7 @@ TARGET_RATE = 90.0
 # is left out: its random campaigns cost seconds a mutant, and a mutant only they kill is an edge
 # that deserves a case of its own.)
 TESTS = {
-    "pitac": ["tests/pitac", "tests/test_pitac_cases.py", "tests/test_docs_only_campaign.py", "tests/test_errors.py",
+    "pitac": ["tests/pitac", "tests/test_gameday.py", "tests/test_pitac_cases.py", "tests/test_docs_only_campaign.py", "tests/test_errors.py",
               "tests/test_map_marks.py"],
     "sengoku": ["tests/sengoku", "tests/test_docs_only_sengoku.py", "tests/test_map_marks.py"],
     "campagna": ["tests/test_campagna_cases.py", "tests/campagna/test_campagna_rules.py",

@@ -64,15 +64,27 @@ def matches(expected, actual) -> bool:
     return expected == actual
 
 
+def _hint_fits(hint: str, wanted, whole: bool) -> bool:
+    """``whole``: a hint written as one string is the whole hint, as printed; otherwise (and for a
+    list) substrings of it, as written."""
+    if wanted is None:
+        return True
+    if whole and isinstance(wanted, str):
+        return hint == wanted
+    return all(part in hint for part in _parts(wanted))
+
+
 def _parts(message) -> list[str]:
     return [] if message is None else [message] if isinstance(message, str) else list(message)
 
 
 def check_problems(problems, expected, rule_in: bool = False,
-                   place: Callable[[object, dict], bool] = lambda problem, want: True) -> list[str]:
+                   place: Callable[[object, dict], bool] = lambda problem, want: True,
+                   whole_hint: bool = False) -> list[str]:
     """Every error and warning of the replay against the case's ``problems``, one for one: each
     ``{severity (default error), rule, message, hint}`` -- ``message`` a substring or a list of
-    them, any case; ``hint`` (the hint printed under it) the same, as written; ``rule`` the rule named (``rule_in``: a substring of it) -- and ``place`` for what a
+    them, any case; ``hint`` the same of the hint printed under it, as written (``whole_hint``: a
+    string is the whole hint); ``rule`` the rule named (``rule_in``: a substring of it) -- and ``place`` for what a
     runner pins of the place. A problem the case does not list is wrong too."""
     unmatched = [p for p in problems if p.severity in ("error", "warning")]
     wrong = []
@@ -80,7 +92,7 @@ def check_problems(problems, expected, rule_in: bool = False,
         def fits(p):
             return (p.severity == want.get("severity", "error")
                     and all(part.lower() in p.message.lower() for part in _parts(want.get("message")))
-                    and all(part in (p.hint or "") for part in _parts(want.get("hint")))
+                    and _hint_fits(p.hint or "", want.get("hint"), whole_hint)
                     and ("rule" not in want or (want["rule"].lower() in (p.rule or "").lower() if rule_in
                                                 else p.rule == want["rule"]))
                     and place(p, want))

@@ -53,6 +53,64 @@ def test_next_writes_the_next_pitac_turn_with_a_slot_for_every_player(run, tmp_p
     assert not (root / "content" / "turns" / "003.yaml").exists()
 
 
+
+# What chronicle next writes for the Pitac starter campaign after its first turn, word for word:
+# every line is what the administrator reads while filling in a game day (a wrong word, a lost
+# comment or a slot too few is a mistake of chronicle next, caught here).
+PITAC_NEXT = """\
+# yaml-language-server: $schema=../../schemas/turn-pitac.schema.json
+# Turn 2, written by chronicle next: fill in every ___ (or delete what did not
+# happen), then run chronicle check; it names every blank still left.
+date: "2026-01-17"
+title: ___  # a name for the game day
+
+# One entry per battle of the game day (copy it for each). Players: paula, billy, riddle, ginger.
+# Moves earned: a winner 2, any other player in a battle 1, the absent 0; for a draw, delete winner.
+# vp: the victory points each player scored, e.g. {paula: 18, billy: 9}.
+battles:
+  - {name: ___, players: [___, ___], winner: ___, vp: {}}
+
+# One order per move earned: "Attack X" (next to a territory held, by land or sea lane)
+# or "Defend X" (a territory held: one more d10 there). Delete the blanks of moves not earned,
+# and the line of a player absent from the game day.
+orders:
+  paula: [___, ___]  # holds awa_shikoku, iyo, tosa; can attack aki, awaji, bingo, bungo, kii, sanuki
+  billy: [___, ___]  # holds echigo, etchu; can attack dewa, hida, kaga, kozuke, mutsu, noto, sado, shinano
+  riddle: [___, ___]  # holds nagato, suo; can attack aki, buzen, iwami
+  ginger: [___, ___]  # holds mutsu; can attack dewa, echigo, hitachi, kozuke, shimotsuke
+
+# The rolls made on the day, territory -> player -> dice (a 10 rolls again and adds: "10+4").
+# Rolls not written are drawn from the campaign seed, the same at every build.
+# dice: {TERRITORY: {PLAYER: [ROLL]}}
+
+# A player whose capital falls this turn names a new one here.
+# capitals: {PLAYER: TERRITORY}
+
+# Army lists turned in three days early (+50 koku each).
+# army_lists: [PLAYER]
+"""
+
+PITAC_BLANK_HINTS = {
+    "title": 'a name for the game day, e.g. "The siege of Osaka"',
+    "battles.0.name": 'the battle\'s name, e.g. "Ambush at the ford"',
+    "battles.0.players.0": "a player who fought in it (delete the blank if fewer did)",
+    "battles.0.winner": "the player who won (one of its players); for a draw, delete the winner line",
+    "orders.riddle.1": 'an order of riddle: "Attack X" or "Defend X"; delete the blank if riddle earned fewer moves '
+                       "(a winner 2, any other player in a battle 1, the absent 0)",
+}
+
+
+def test_next_pitac_turn_word_for_word(run, tmp_path):
+    root = tmp_path / "c"
+    assert run("new", root).exit_code == 0
+    assert run("next", root, "--date", "2026-01-17").exit_code == 0
+    assert (root / "content" / "turns" / "002.yaml").read_text() == PITAC_NEXT
+    assert (root / "content" / "turns" / "002.md").read_text() == "<!-- The story of turn 2: what happened on the game day, in Markdown. It is shown on the turn's page above the orders and dice. -->\n"
+    stderr = run("check", root).stderr
+    for blank, hint in PITAC_BLANK_HINTS.items():
+        line = next(i for i, text in enumerate(stderr.splitlines()) if text.endswith(f"blank left to fill: {blank} [fill in the turn]"))
+        assert stderr.splitlines()[line + 1] == f"    hint: {hint}", blank
+
 def test_next_pitac_turn_filled_in_checks_and_builds(run, tmp_path):
     root = tmp_path / "c"
     run("new", root)

@@ -45,6 +45,7 @@ from ..i18n import N_, gettext as _, tr
 from ..maps import BUNDLED_DIR
 from ..rules import OrderMark, Outcome, Piece
 from . import palette
+from .focus import MARK_REACH, PHONE_WINDOW, action_parts, view_point
 from .labels import READABLE_PX, ZOOMS, place_labels
 from .overlay import Overlay
 from .pieces import Counters
@@ -718,20 +719,40 @@ class MapPainter:
     def figure(self, summary, *, changed=None, page_room=DESKTOP, overview=None, **options) -> MapFigure:
         """The map of ``summary`` for a page, with how a phone first shows it (see
         :class:`MapFigure`): wide enough for its names, looking at this turn's action (its
-        orders, contests and changes), else at the provinces in play. ``overview``: a frame for a
-        small overview map beside it (see :meth:`action_frame`)."""
+        battles first, then its orders and changes: :meth:`phone_point`), else at the middle of
+        the provinces in play. ``overview``: a frame for a small overview map beside it (see
+        :meth:`action_frame`)."""
         changed = changed or {}
         box = options.pop("box", None) or self.frame(self.in_play(summary, changed))
         svg = self.svg(summary, changed=changed, box=box, room=page_room, **options)
         scale = self.bucket(self.scale_of(box, page_room))
         width = int(math.ceil(box[2] * scale))
         action = self.action(summary, changed)
-        x, y = self.focus_point(action or self.in_play(summary, changed), box)
+        x, y = self.phone_point(summary, changed, box, width) if action else self.focus_point(self.in_play(summary, changed), box)
         inset = None
         if overview is not None and options.get("ids", True):
             inset = self.inset(box, overview, _("Where this map lies among the provinces in play"),
                                self._inset_corner(box, overview, action))
         return MapFigure(Markup(svg), width, x, y, bool(action), inset)
+
+    def phone_point(self, summary, changed, box, width: int) -> tuple[float, float]:
+        """Where a phone first looks, in percent of ``box``: this turn's battles first, then its
+        orders, as much of them as a small phone's window holds (see :mod:`.focus`). The map is
+        at least ``width`` pixels wide there, so a window of ``PHONE_WINDOW`` pixels spans at
+        most that many map units at ``width / box``'s scale."""
+        g = self.geometry
+        per_px = box[2] / width if width else 1.0
+        window = tuple(max(0.0, (side - 2 * MARK_REACH) * per_px) for side in PHONE_WINDOW)
+        point = view_point(action_parts(summary, g.anchors, changed), window)
+        if point is None:
+            return self.focus_point(self.action(summary, changed), box)
+        return self._percent(point, box)
+
+    def _percent(self, point, box) -> tuple[float, float]:
+        x0, y0, w, h = box
+        if not w or not h:
+            return (50.0, 50.0)
+        return (round(min(100, max(0, 100 * (point[0] - x0) / w)), 1), round(min(100, max(0, 100 * (point[1] - y0) / h)), 1))
 
     def focus_point(self, provinces, box) -> tuple[float, float]:
         """The middle of ``provinces`` in percent of ``box``'s width and height."""
@@ -741,8 +762,7 @@ class MapPainter:
         if not points or not w or not h:
             return (50.0, 50.0)
         xs, ys = [p[0] for p in points], [p[1] for p in points]
-        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        return (round(min(100, max(0, 100 * (cx - x0) / w)), 1), round(min(100, max(0, 100 * (cy - y0) / h)), 1))
+        return self._percent(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), box)
 
     # ---- the parts of one map ---------------------------------------------------------------
 

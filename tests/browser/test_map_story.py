@@ -443,6 +443,9 @@ def test_clanwar_and_campagna_turn_maps_on_a_phone_and_a_desktop(browser, reques
             assert _clashes(labels) == []
             if width == 390:
                 assert _in_view(page, ".map-focus") == [True]
+                biggest = max((c for c in view.summary.contests if c.province), key=lambda c: len(set(c.players)))
+                badge = _marks_in_view(page, history.campaign.name_of(biggest.province))
+                assert badge and all(badge), (biggest.province, badge)   # the biggest fight and its arrows
                 assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
             page.locator(".map-figure").screenshot(path=str(screenshots / f"maps-{which}-turn{view.number}-{width}.png"))
             assert problems == []
@@ -479,14 +482,30 @@ def test_phone_map_opens_on_the_turns_action(browser, sengoku_example, script, s
         context.close()
 
 
-def test_phone_map_of_a_spread_turn_looks_at_the_middle_of_its_action(browser, pitac_example, screenshots):
+def _marks_in_view(page, province_name):
+    """Whether each contest badge and order arrow whose title names ``province_name`` lies inside
+    the map's frame as it stands."""
+    return page.evaluate("""name => { const s = document.querySelector('.map-scroll').getBoundingClientRect();
+        return [...document.querySelectorAll('svg.map .contest, svg.map g.order')]
+          .filter(e => (e.querySelector('title') || {}).textContent.includes(name))
+          .map(e => { const r = e.getBoundingClientRect();
+            return r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1; }); }""",
+                         province_name)
+
+
+def test_phone_map_of_a_spread_turn_opens_on_its_biggest_fight(browser, pitac_example, screenshots):
+    """Pitac turn 6: fights from Nagato to Yamashiro, wider than a phone. Looking at the middle of
+    them all (before) the map opened on the Inland Sea with Yamashiro's three-player fight one
+    scroll to the right; now its badge and the three orders aimed at it are in view at once."""
     _history, site = pitac_example
     context, page, problems = open_page(browser, (site / "turns/006/index.html").as_uri(), 390, 844)
     try:
         focus = _in_view(page, ".map-focus")
         assert focus == [True]
+        yamashiro = _marks_in_view(page, "Yamashiro")
+        assert len(yamashiro) == 4 and all(yamashiro), yamashiro     # the badge, two attacks and the Defend
         badges = _in_view(page, "svg.map .contest")
-        assert sum(badges) >= len(badges) / 2                 # most of a turn spread over Japan fits at once
+        assert sum(badges) >= 2                               # the turn's other fights as the window holds them
         assert min(lab["px"] for lab in _labels(page)) >= 10
         page.locator(".map-figure").screenshot(path=str(screenshots / "maps-phone-pitac-turn6-390.png"))
         # the whole map is one tap away, and the action another

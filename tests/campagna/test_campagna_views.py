@@ -304,7 +304,7 @@ def test_next_turn_owes_each_player_his_allowance_with_what_lies_near(tmp_path):
     assert not errors(problems)
     planned = next_turn(history.campaign, history)
     title, orders, answers, battles = planned.slots
-    assert (title.key, title.value) == ("title", BLANK)
+    assert (title.key, title.value, title.note) == ("title", BLANK, "a name for the turn")
     assert [(s.key, s.value) for s in orders.children] == [(p, [BLANK, BLANK]) for p in ("anna", "bruno", "carla")]
     notes = {s.key: s.note for s in orders.children}
     assert notes["anna"] == ("holds Alba, Borgo, Ponte; empty nearby: Colle (mountain: 3 actions), Fonte, Gola, Olmo; "
@@ -312,6 +312,8 @@ def test_next_turn_owes_each_player_his_allowance_with_what_lies_near(tmp_path):
     assert "across a mountain an action costs 3" in orders.above and "At least 2 each" in orders.above
     assert (answers.key, answers.value, answers.commented) == ("answers", {"TERRITORY": "resiste"}, True)
     assert battles.key == "battles" and battles.commented
+    assert battles.above == ("\nbattles: the calendar's battles with their results, in the order played (once played:\n"
+                             "the site prints the calendar for the game day).")
     assert battles.value == [{"at": "TERRITORY", "points": 400, "scenario": "SCENARIO", "winner": "PLAYER",
                               "victory": "minor", "score": {"PLAYER": 6, "OTHER": 4}}]
     assert planned.notices == ()
@@ -392,3 +394,14 @@ def test_a_turn_keeps_its_title_and_date(tmp_path):
     assert not errors(problems)
     record = history.result(1).record
     assert (record.title, record.date) == ("La conquista del Faro", "2026-04-11")
+
+
+def test_next_turn_tells_a_landless_player_he_may_only_answer(tmp_path):
+    """R65 (case 26a's first turn): Bruno lost his Capital and holds nothing: his note says so."""
+    case = yaml.safe_load((CASES / "26a_landless_player.yaml").read_text(encoding="utf-8"))
+    first = {k: v for k, v in case["turns"][0].items() if k != "expect"}
+    history, problems = play(tmp_path, turns=[first], game_map="tre", players=case["players"],
+                             initiative=case["initiative"], options=case["options"])
+    assert not errors(problems)
+    notes = {s.key: s.note for s in next_turn(history.campaign, history).slots[1].children}
+    assert notes["bruno"] == "holds nothing (may only answer)"

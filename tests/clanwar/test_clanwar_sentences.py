@@ -82,6 +82,61 @@ SENTENCES += [
 ]
 
 
+W, V = ev.Roll("heal", "kuwanan", 0, 7, True), ev.Roll("heal", "kuwanan", 1, 4, True)
+ML = ev.Roll("experience", "crane-1", 0, 6, True)
+SENTENCES += [
+    (ev.BattleFought("doji", (("crane",), ("lion",)), (("crane",), ("lion",)), None, (), "crane", None),
+     "Battle of Doji: Crane against Lion; no winner"),
+    (ev.BattleFought("doji", (("crane",), ("lion", "phoenix")), (("crane",), ("lion", "phoenix")), "lion",
+                     ("lion", "phoenix"), "crane", None, controller_before="crane", controller_after="lion"),
+     "Battle of Doji: Crane against Lion and Phoenix; Lion and Phoenix won"),
+    (ev.BattleFought("doji", (("crane",), ("lion",)), (("crane",), ("lion",)), "crane", ("crane",), "crane", None,
+                     controller_before="crane", controller_after="crane", control_rule="the defender holds"),
+     "Battle of Doji: Crane against Lion; Crane won; Doji stays Crane's (the defender holds)"),
+    (ev.BattleFought("akodo", (("crane",), ("lion",)), (("crane",), ("lion",)), "crane", ("crane",), None, None,
+                     control_rule="neutral ground"),
+     "Battle of Akodo: Crane against Lion; Crane won; Akodo stays neutral (neutral ground)"),
+    (ev.Regrouped("crane-1", "crane", "kakita", 10, 6, True),
+     "Crane Guard withdraws to Kakita (Routed: 6 of 10 models regroup)"),
+    (ev.Regrouped("crane-1", "crane", "kakita", 10, 1, False), "Crane Guard withdraws to Kakita (1 model regroups)"),
+    (ev.Regrouped("crane-1", "crane", "kakita", 10, 7, False), "Crane Guard withdraws to Kakita (7 models regroup)"),
+    (ev.UnitDestroyed("crane-1", "crane", "doji", "no withdrawal"), "Crane Guard is destroyed at Doji (no withdrawal)"),
+    (ev.ExperienceChecked("crane-1", "crane", "ML", ML, 2, 1, 6, 5),
+     "Crane Guard ML check: d10 6 \u2212 Leadership 2 + 1 = 5, below ML 6: ML 5"),
+    (ev.ExperienceChecked("crane-1", "crane", "TL", ML, 2, 0, 5, 5),
+     "Crane Guard TL check: d10 6 \u2212 Leadership 2 = 4, below TL 5, but TL is at its floor"),
+    (ev.ExperienceChecked("crane-1", "crane", "TL", ML, 1, 0, 5, 5),
+     "Crane Guard TL check: d10 6 \u2212 Leadership 1 = 5, not below TL 5"),
+    (ev.ExperienceLost("crane-1", 7, 10, 75),
+     "Crane Guard has 7 experienced of 10 models, under 75%: it loses the Experienced trait and its bonuses"),
+    (ev.ControlChanged("akodo", "lion", "crane", "occupied"), "Akodo passes to Crane (occupied)"),
+    (ev.ControlChanged("akodo", "lion", None, "abandoned"), "Akodo passes to no one (neutral) (abandoned)"),
+    (ev.Liberated("akodo", "crane", "lion", 1), "Crane returns Akodo to Lion (+1 honor)"),
+    (ev.Liberated("akodo", "crane", None),
+     "Crane keeps Akodo, which its ally had held at the start: the ally may break the alliance without penalty"),
+    (ev.Captured("kuwanan", "crane", "lion"), "Kuwanan of Crane is captured by Lion (entered as a fact)"),
+    (ev.Released("kuwanan", "crane", "kakita"), "Kuwanan is released and returns to Crane at Kakita"),
+    (ev.MonkRing("crane", 1, "doji"), "Crane gains a Ring for the victory at Doji (1 Ring now)"),
+    (ev.MonkRing("crane", 2, "doji"), "Crane gains a Ring for the victory at Doji (2 Rings now)"),
+    (ev.SpellsCaptured("isawa", "crane", "lion", ("fire_kami", "earth_kami")),
+     "The library of Isawa passes to Crane with fire kami, earth kami"),
+    (ev.SpellsCaptured("isawa", None, "lion", ("fire_kami",)), "The library of Isawa passes to no one with fire kami"),
+    (ev.Returned("kuwanan", "maimed", "kakita"), "Kuwanan (maimed) returns at Kakita with 1 wound and 0 void"),
+    (ev.Returned("kuwanan", "wounded", "kakita"), "Kuwanan (wounded) returns at Kakita with 1 wound and 0 void"),
+    (ev.Healed("kuwanan", (1, 4), (0, 3)), "Kuwanan rested: all wounds and void recovered (4 wounds, 3 void)"),
+    (ev.Healed("kuwanan", (1, 4), (0, 2), (W, V)),
+     "Kuwanan heals 1d/2: d10 7 \u2192 wounds 1 \u2192 4, d10 4 \u2192 void 0 \u2192 2"),
+    (ev.CasualtiesRecovered("crane-1", 4, 50, 2, 8), "Crane Guard recovers 2 of its 4 casualties (50%): 8 models"),
+    (ev.Deployed("crane", "crane-1", "unit", "doji"), "Crane Guard joins Crane at Doji"),
+    (ev.Deployed("crane", "jade_finger", "item", None, "from Lion"), "jade finger joins Crane in the stockpile (from Lion)"),
+    (ev.PersonalityExperienced("kuwanan", "fire", ev.Roll("ring", "kuwanan", 0, 5, True), 3, 4),
+     "Kuwanan gains experience: d10 5: Fire 3 \u2192 4"),
+    (ev.PersonalityExperienced("kuwanan", "void", None, 3, 4, renamed="Kuwanan the Wise"),
+     "Kuwanan gains experience, renamed Kuwanan the Wise: Void 3 \u2192 4"),
+    (ev.GameWon("crane", "last faction standing"), "Crane wins the campaign (last faction standing)"),
+]
+
+
 @pytest.mark.parametrize("event, sentence", SENTENCES, ids=[f"{e.kind}-{i}" for i, (e, _) in enumerate(SENTENCES)])
 def test_every_event_says_what_happened_word_for_word(event, sentence):
     assert event.describe(name) == sentence

@@ -138,3 +138,22 @@ def test_standings_rows_cell_by_cell(make_campaign):
     assert table.rows == (("lion", (3, 6100, 1, 10, 1, "-", 0, "Crane", "")),
                           ("crane", (3, 6050, 1, 10, 2, "-", 0, "Lion", "")))
     assert table.notes == ()
+
+
+BUYING = """\
+start:
+  buy:
+    crane:
+      - {unit: crane-2, type: ashigaru, models: 5, cost: 50, deploy: doji, ml: 6, tl: 6, leadership: 1}
+      - {personality: yoshi, unique: true, cost: 40, earth: 2, void: 3, wounds: 3, deploy: doji}
+    lion:
+      - {unit: lion-2, type: ashigaru, models: 5, cost: 50, deploy: akodo, ml: 6, tl: 6, leadership: 1}
+"""
+
+
+def test_the_turn_page_lists_each_player_s_purchases_as_ordered(make_campaign):
+    history, problems = play(make_campaign, {1: BUYING})
+    assert [p for p in problems if ": error: " in p] == []
+    campaign = history.campaign
+    assert campaign.ruleset.orders_of(campaign, history.result(1).record) == {
+        "crane": ["buy the unit crane-2", "buy the personality yoshi"], "lion": ["buy the unit lion-2"]}
