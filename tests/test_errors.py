@@ -246,7 +246,12 @@ def test_attack_own_territory(run, make_campaign):
     # paula takes inaba in turn 1, then attacks ginger's capital awaji: ginger defends with 3d10
     ({1: TAKE_INABA, 2: BATTLE + "orders:\n  paula: [Attack awaji]\ndice:\n  awaji:\n    paula: [5]\n    ginger: [1, 2]\n"},
      "content/turns/002.yaml:8:13", "ginger owes 3 d10 at awaji, 2 recorded", "the holder rolls 3"),
-], ids=["too-few", "too-many", "capital-owes-3"])
+    # paula holds inaba and Defends it twice against ginger's attack: 1 + 2 d10, each counted
+    ({1: TAKE_INABA, 2: BATTLE + "orders:\n  paula: [Defend inaba, Defend inaba]\n  ginger: [Attack inaba]\n"
+                                  "dice:\n  inaba:\n    paula: [5]\n    ginger: [4]\n"},
+     "content/turns/002.yaml:8:12", "paula owes 3 d10 at inaba, 1 recorded",
+     "the holder rolls 1 for the territory + 2 for Defend orders"),
+], ids=["too-few", "too-many", "capital-owes-3", "defends-counted"])
 def test_wrong_number_of_dice(run, make_campaign, turns, where, words, hint):
     root = make_campaign(SMALL_CAMPAIGN, turns)
     message, got_hint = reported(rejected(run, root), where)
@@ -393,6 +398,33 @@ def test_a_date_written_as_year_month_day_is_a_day_of_the_calendar(run, make_cam
     message, hint = reported(rejected(run, root), "content/turns/001.yaml:1:7")
     assert message == f"date '{date}' is not a day of the calendar ({error}) [turn files]"
     assert "year-month-day" in hint
+
+
+@pytest.mark.parametrize("turn, where, line", [
+    # each report whole, as printed: message, rule and hint (a hint is what tells the fix)
+    (BATTLE + "gifts:\n  - {from: paula, to: ginger, territory: inaba}\n", "4:42",
+     "paula cannot give Inaba: it is neutral [gifts]\n"
+     "    hint: a gift is of a territory the giver holds at the start of the turn"),
+    (BATTLE + "gifts:\n  - {from: paula, to: ginger, territory: tosa}\n", "4:42",
+     "paula cannot give Tosa: it is paula's capital [gifts]\n"
+     "    hint: give another territory; a capital changes hands only by conquest"),
+    ({1: TAKE_INABA, 2: BATTLE + "gifts:\n  - {from: paula, to: paula, territory: inaba}\n"}, "002.yaml:4:23",
+     "paula cannot receive Inaba: the giver [gifts]\n"
+     "    hint: a gift goes from its holder to another player on the map"),
+    ("battles:\n  - {players: [paula, ginger], winner: [paula, paula]}\n", "2:48",
+     "winner 'paula' is written twice [battle]\n    hint: name each winner once"),
+    ("battles:\n  - {players: [paula, ginger], vp: {gingr: 3}}\n", "2:37",
+     "VP for 'gingr', who did not fight in this battle [ranks]\n    hint: did you mean 'ginger'?"),
+    ("battles:\n  - {players: [paula, ginger], vp: {izumo: 3}}\n", "2:37",
+     "VP for 'izumo', who did not fight in this battle [ranks]\n    hint: give VP only to the battle's players"),
+    ("battles:\n  - {players: [paula, gingr], winner: paula}\n", "2:23",
+     "unknown player 'gingr' [player]\n    hint: did you mean 'ginger'?"),
+], ids=["gift-neutral", "gift-capital", "gift-to-self", "winner-twice", "vp-misspelt", "vp-not-in-battle", "player"])
+def test_a_report_whole_as_printed(run, make_campaign, turn, where, line):
+    root = make_campaign(SMALL_CAMPAIGN, turn if isinstance(turn, dict) else {1: turn})
+    stderr = rejected(run, root)
+    place = "content/turns/" + (where if ".yaml" in where else "001.yaml:" + where)
+    assert f"{place}: error: {line}\n" in stderr, stderr
 
 # ---- capitals --------------------------------------------------------------------------------
 

@@ -70,3 +70,31 @@ def test_without_browser_tests_nothing_is_installed_with_apt(sandbox):
     assert "apt-get" not in calls
     assert "python -m pytest -m not browser -q" in calls
     assert "browser tests left out" in result.stderr
+
+
+def test_venv_ready_names_a_requirement_added_since_the_venv_was_made(monkeypatch):
+    """scripts/mutate and scripts/fuzz reinstall when scripts/venv-ready.py finds a requirement
+    missing: a dependency added later (Pillow) made runs fail inside the tests' copies instead."""
+    import importlib.metadata as metadata
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location("venv_ready", Path(__file__).parents[1] / "scripts" / "venv-ready.py")
+    ready = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ready)
+    assert ready.missing({"test"}) == []                       # the suite's own venv has them all
+    real = metadata.version
+
+    def without_pillow(name):
+        if name.lower() == "pillow":
+            raise metadata.PackageNotFoundError(name)
+        return real(name)
+    monkeypatch.setattr(ready.metadata, "version", without_pillow)
+    assert ready.missing(set()) == ["Pillow"]
+
+    def without_mutmut(name):
+        if name == "mutmut":
+            raise metadata.PackageNotFoundError(name)
+        return real(name)
+    monkeypatch.setattr(ready.metadata, "version", without_mutmut)
+    # an extra not asked for is not required
+    assert ready.missing({"test"}) == [] and ready.missing({"test", "mutation"}) == ["mutmut"]

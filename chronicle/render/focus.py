@@ -8,19 +8,22 @@ quiet Inland Sea with the three-player fight at Yamashiro off the right edge. So
 action is taken in order of weight, each part with the marks drawn for it, and a part joins the
 view only when everything chosen so far still fits in a phone's window:
 
-1. its contests (battles, sieges, contested provinces), the one with the most players first,
-   then the one most orders aim at, each with the orders aimed at it (their arrows start
+1. its contests (battles, sieges, contested provinces), the ones with the most players first,
+   then the ones most orders aim at, each with the orders aimed at it (their arrows start
    elsewhere);
 2. then its other orders, each from where it starts to where it goes, else its target alone;
 3. then the provinces that changed hands.
 
-A contest whose arrows do not fit with it is taken alone (its badge), so the turn's biggest
-fight is always in view: it is what a reader looks for. The view looks at the middle of what was chosen. Pure and deterministic: the same
-points give the same view.
+A contest whose arrows do not fit with it is taken alone (its badge), so one of the turn's
+biggest fights is always in view: it is what a reader looks for. Which one: the one whose
+neighbourhood holds the most of the rest (on Pitac turn 9, the three fights around Settsu rather
+than the one in Buzen, told first). The view looks at the middle of what was chosen. Pure and
+deterministic: the same points give the same view.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 Point = tuple[float, float]
@@ -33,9 +36,17 @@ PHONE_WINDOW = (320.0, 480.0)
 MARK_REACH = 40.0
 
 
-def action_groups(summary, anchors: Mapping[str, Point], changed: Iterable[str] = ()) -> list[tuple[Point, ...]]:
-    """The turn's action as groups of points, weightiest first (see the module docstring); each
-    group a tuple of the anchors of its provinces, its first point the one that matters most."""
+@dataclass(frozen=True)
+class Part:
+    """One part of a turn's action: its ``weight`` (players fighting, orders drawn) and the
+    points it may be seen by, tried in order (a contest with its arrows, else its badge alone)."""
+
+    weight: tuple[int, int]
+    ways: tuple[tuple[Point, ...], ...]
+
+
+def action_parts(summary, anchors: Mapping[str, Point], changed: Iterable[str] = ()) -> list[Part]:
+    """The turn's action as parts, weightiest first (see the module docstring)."""
     def points(pids) -> tuple[Point, ...]:
         seen, out = set(), []
         for pid in pids:
@@ -48,35 +59,55 @@ def action_groups(summary, anchors: Mapping[str, Point], changed: Iterable[str] 
     for order in summary.orders:
         if order.path:
             aimed.setdefault(order.path[-1], []).append(order)
-    contests = [(i, c) for i, c in enumerate(summary.contests) if c.province in anchors]
-    contests.sort(key=lambda ic: (-len(set(ic[1].players)), -sum(o.count for o in aimed.get(ic[1].province, ())), ic[0]))
-    groups: list[tuple[Point, ...]] = []
+    parts: list[Part] = []
     covered: set[int] = set()
-    for _i, contest in contests:
-        orders = aimed.get(contest.province, ())
+    for contest in summary.contests:
+        if contest.province not in anchors:
+            continue
+        orders = [o for o in aimed.get(contest.province, ()) if id(o) not in covered]
         covered |= {id(o) for o in orders}
-        groups.append(points([contest.province] + [p for o in orders for p in o.path]))
-        groups.append(points([contest.province]))        # when its arrows do not fit, its badge alone
+        whole = points([contest.province] + [p for o in orders for p in o.path])
+        parts.append(Part((len(set(contest.players)), sum(o.count for o in orders)), (whole, points([contest.province]))))
+    parts.sort(key=lambda part: (-part.weight[0], -part.weight[1]))       # stable: ties as told
     for order in summary.orders:
         if id(order) not in covered and order.path:
-            groups.append(points(list(reversed(order.path))))
-            groups.append(points([order.path[-1]]))
-    groups.extend(points([pid]) for pid in sorted(changed))
-    return [g for g in groups if g]
+            ways = (points(list(reversed(order.path))), points([order.path[-1]]))
+            parts.append(Part((0, order.count), tuple(w for w in ways if w)))
+    parts.extend(Part((0, 0), (points([pid]),)) for pid in sorted(changed) if pid in anchors)
+    return [part for part in parts if part.ways]
 
 
-def view_point(groups: Sequence[tuple[Point, ...]], window: Point) -> Point | None:
-    """The middle of the weightiest groups that fit together in ``window`` (w, h, in map units,
-    the marks' reach already taken off), in their order; a group that does not fit is passed
-    over (a group of one point always fits: each contest's and order's own province follows
-    its group). None when there are none."""
-    chosen: list[Point] = []
-    for group in groups:
-        trial = chosen + list(group)
-        xs, ys = [p[0] for p in trial], [p[1] for p in trial]
-        if max(xs) - min(xs) <= window[0] and max(ys) - min(ys) <= window[1]:
-            chosen = trial
-    if not chosen:
+def view_point(parts: Sequence[Part], window: Point) -> Point | None:
+    """The middle of the weightiest parts that fit together in ``window`` (w, h, in map units,
+    the marks' reach already taken off). Each of the heaviest parts (the fights with the most
+    players; without fights, every order) is tried as the one the view starts from, the others
+    joining in order when they fit (a part of one point always fits: each contest's and order's
+    own province is its last way); the start that sees the most weight wins, the first on a tie.
+    None when there are no parts."""
+    if not parts:
         return None
-    xs, ys = [p[0] for p in chosen], [p[1] for p in chosen]
+    best = None
+    for start, part in enumerate(parts):
+        if part.weight[0] != parts[0].weight[0]:
+            break
+        chosen, seen = _gather(parts, start, window)
+        if best is None or seen > best[1]:
+            best = (chosen, seen)
+    xs, ys = [p[0] for p in best[0]], [p[1] for p in best[0]]
     return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+
+def _gather(parts: Sequence[Part], start: int, window: Point) -> tuple[list[Point], tuple[int, int]]:
+    """The points of ``parts[start]`` and of each other part, in order, that fit with them in
+    ``window``; and the weight seen."""
+    chosen: list[Point] = []
+    seen = (0, 0)
+    for part in [parts[start]] + [p for i, p in enumerate(parts) if i != start]:
+        for way in part.ways:
+            trial = chosen + list(way)
+            xs, ys = [p[0] for p in trial], [p[1] for p in trial]
+            if max(xs) - min(xs) <= window[0] and max(ys) - min(ys) <= window[1]:
+                chosen = trial
+                seen = (seen[0] + part.weight[0], seen[1] + part.weight[1])
+                break
+    return chosen, seen

@@ -45,7 +45,7 @@ from ..i18n import N_, gettext as _, tr
 from ..maps import BUNDLED_DIR
 from ..rules import OrderMark, Outcome, Piece
 from . import palette
-from .focus import MARK_REACH, PHONE_WINDOW, action_groups, view_point
+from .focus import MARK_REACH, PHONE_WINDOW, action_parts, view_point
 from .labels import READABLE_PX, ZOOMS, place_labels
 from .overlay import Overlay
 from .pieces import Counters
@@ -743,7 +743,7 @@ class MapPainter:
         g = self.geometry
         per_px = box[2] / width if width else 1.0
         window = tuple(max(0.0, (side - 2 * MARK_REACH) * per_px) for side in PHONE_WINDOW)
-        point = view_point(action_groups(summary, g.anchors, changed), window)
+        point = view_point(action_parts(summary, g.anchors, changed), window)
         if point is None:
             return self.focus_point(self.action(summary, changed), box)
         return self._percent(point, box)
