@@ -66,7 +66,10 @@ class Problem:
         return (place.file, place.line, place.col, self.message)
 
 
-LONG_QUOTE = re.compile(r"'([^'\n]{%d,})'" % (QUOTED_MAX + 1))
+# a value as repr() quotes it: the opening quote after a space, a bracket or the start, the closing
+# one before a space, punctuation or the end, so that two possessives ("red's ... battle's") are
+# never taken for one
+LONG_QUOTE = re.compile(r"(?:(?<=[\s(\[{:=,])|^)'([^'\n]{%d,}?)'(?=[\s,;:.)\]}?!]|$)" % (QUOTED_MAX + 1))
 
 
 def shorten(text: str) -> str:

@@ -547,6 +547,10 @@ def test_a_huge_value_echoed_in_an_error_is_cut_and_the_place_stays(run, campaig
 
 def test_a_message_too_long_even_without_a_long_value_is_cut():
     from chronicle.errors import MESSAGE_MAX, Problem, shorten
+    # two possessives are not a quoted value, however far apart
+    sentence = "red's heir rolled 2: a general tries to seize the clan, and the battle's result is missing"
+    assert shorten(sentence) == sentence
+    assert shorten(f"unknown clan {'x' * 61!r}, and more") == f"unknown clan '{'x' * 60}…' (61 characters), and more"
     assert shorten("a" * MESSAGE_MAX) == "a" * MESSAGE_MAX
     cut = shorten("a b " * MESSAGE_MAX)
     assert cut.startswith("a b a b") and cut.endswith(f"… ({4 * MESSAGE_MAX:,} characters in all)")
