@@ -381,8 +381,13 @@ def serve(directory, port):
     except OSError as exc:
         server.stop()
         raise click.UsageError(f"cannot listen on {HOST}:{port}: {exc.strerror or exc}; try --port 0")
-    click.echo(f"Serving {directory} on http://{HOST}:{bound}/ (Ctrl+C to stop)")
-    server.wait()
+    try:
+        click.echo(f"Serving {directory} on http://{HOST}:{bound}/ (Ctrl+C to stop)")
+        server.wait()
+    except KeyboardInterrupt:
+        # Ctrl-C before wait() took over: stop the build child and remove the temporary folder
+        # all the same (left running, the child would keep the interpreter from exiting)
+        server.stop()
 
 
 if __name__ == "__main__":
