@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ...errors import Problem
+from ...suggest import one_of
 from ..pitac.record import check_player, resolve_province
 from .schema import DECISIVA, SCHERMAGLIA, SCORRERIA
 
@@ -196,8 +197,9 @@ def _replies(raw, campaign, players, problems) -> dict[str, Reply]:
             continue
         if kind is Answer.RETREAT:
             if not value:
-                problems.append(Problem("a retreat names the territory retreated into", hint=f"write {{ritira: TERRITORY}}",
-                                        path=path, rule="R30"))
+                problems.append(Problem(f"the retreat from {campaign.name_of(territory)} names no territory to retreat into",
+                                        hint=f"write {{{name}: {{ritira: TERRITORY}}}}: another territory of the defender's "
+                                             f"next to {campaign.name_of(territory)}", path=path + where, rule="R30"))
                 continue
             to, more = resolve_province(value, campaign.map, path + where)
             problems.extend(more)
@@ -205,8 +207,9 @@ def _replies(raw, campaign, players, problems) -> dict[str, Reply]:
                 replies[territory] = Reply(territory, kind, to, None, path)
         elif kind is Answer.INTERVENE:
             if not value:
-                problems.append(Problem("an intervention names the player who intervenes",
-                                        hint="write {interviene: PLAYER}", path=path, rule="R32"))
+                problems.append(Problem(f"the intervention at {campaign.name_of(territory)} names no player who intervenes",
+                                        hint=f"write {{{name}: {{interviene: PLAYER}}}}, PLAYER one of {one_of(players)}",
+                                        path=path + where, rule="R32"))
                 continue
             bad = check_player(value, players, path + where)
             problems.extend(bad)
@@ -214,23 +217,28 @@ def _replies(raw, campaign, players, problems) -> dict[str, Reply]:
                 replies[territory] = Reply(territory, kind, None, value, path)
         else:
             if value:
-                problems.append(Problem(f"'resiste' takes nothing after it, got {value!r}", hint="write  resiste", path=path,
-                                        rule="R29"))
+                problems.append(Problem(f"'resiste' takes nothing after it, got {value!r}", hint=f"write {name}: resiste",
+                                        path=path, rule="R29"))
             replies[territory] = Reply(territory, kind, None, None, path)
     return replies
 
 
 def _answer_parts(answer):
+    """(kind, what it names or "" when it names nothing, where that is written) of one answer, or
+    Nones when the schema has reported its shape. A retreat or intervention naming nothing
+    (``ritira``, ``{ritira: }``, ``{ritira: ""}``) is let through the schema on purpose, so that
+    the one error it gets is the rule's, which can say what is missing."""
     if isinstance(answer, str):
         match = ANSWER_TEXT.match(answer)
         if match:
-            return Answer(ANSWER_VERBS[match.group(1).lower()]), match.group(2), ()
+            return Answer(ANSWER_VERBS[match.group(1).lower()]), (match.group(2) or "").strip(), ()
         return None, None, None
     if isinstance(answer, dict) and len(answer) == 1:
         (key, value), = answer.items()
         verb = ANSWER_VERBS.get(str(key).lower())
-        if verb and isinstance(value, str):
-            return Answer(verb), value, (key,)
+        # {resiste: ...} is not a shape of the file: the schema reports the key
+        if verb in ("retreat", "intervene") and (value is None or isinstance(value, str)):
+            return Answer(verb), (value or "").strip(), (key,)
     return None, None, None
 
 

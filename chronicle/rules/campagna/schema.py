@@ -133,8 +133,10 @@ ANSWER = {"oneOf": [
      "maxLength": 300, "x-verbs": ["resiste", "ritira", "interviene"],
      "description": "resiste; ritira TERRITORY; interviene PLAYER."},
     {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
-     "properties": {"ritira": NAME, "ritirarsi": NAME, "retreat": NAME,
-                    "interviene": PLAYER, "intervenire": PLAYER, "intervene": PLAYER},
+     # a value left empty is the rules' to report (record.py), with what it should name
+     "properties": {**{verb: {"type": ["string", "null"], "maxLength": 200} for verb in ("ritira", "ritirarsi", "retreat")},
+                    **{verb: {"type": ["string", "null"], "maxLength": 100}
+                       for verb in ("interviene", "intervenire", "intervene")}},
      "description": "{ritira: TERRITORY} or {interviene: PLAYER}."},
 ]}
 
