@@ -146,13 +146,21 @@ def test_the_status_carries_places_not_tracebacks(served):
     assert "control character" in broken["error"] and "Traceback" not in broken["error"]
 
 
+def _as_at_a_terminal() -> None:
+    """Give the child Ctrl-C's default action, as a terminal's foreground job has it.
+
+    A shell without job control starts a background job (``scripts/test &``, or CI's runner) with
+    SIGINT ignored, and every process below it inherits that: Python then leaves SIGINT ignored
+    (as POSIX asks, so that a Ctrl-C at the terminal does not reach background jobs), and serve
+    rightly never sees the Ctrl-C. That, not serve, is why this case hung in whole-suite runs
+    started that way (stop 17) and passed when run in the foreground."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize("signum", [
     signal.SIGTERM,
-    # KNOWN BUG (open, stop 17): run alone, and with the test files around it, this passes (8 of 8);
-    # in the whole suite (scripts/test) it has hung twice since the changes of 2 December 2026: serve
-    # does not exit within 60 s of SIGINT. Not yet understood; kept visible here rather than hidden.
-    pytest.param(signal.SIGINT, marks=pytest.mark.xfail(strict=False, reason="hangs in the whole suite only; see the note above")),
+    signal.SIGINT,
 ], ids=["SIGTERM", "Ctrl-C"])
 def test_the_temporary_folder_is_removed_on_sigterm_and_ctrl_c(make_campaign, tmp_path, signum):
     root = make_campaign(SMALL_CAMPAIGN, SMALL_TURNS)
@@ -160,7 +168,8 @@ def test_the_temporary_folder_is_removed_on_sigterm_and_ctrl_c(make_campaign, tm
     private.mkdir()
     env = dict(os.environ, TMPDIR=str(private))
     process = subprocess.Popen([sys.executable, "-m", "chronicle.cli", "serve", str(root), "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
+                               preexec_fn=_as_at_a_terminal)
     try:
         line = process.stdout.readline()
         assert "Serving" in line, line + process.stderr.read()
