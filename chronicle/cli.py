@@ -185,24 +185,31 @@ def state(directory, turn, as_json, private, fmt):
       chronicle state --json | jq .winner
       chronicle state --json --private    # with the cards players hold hidden
     """
-    from . import ripple
     # errors after the turn asked for cannot change it: show it anyway, with them as warnings
     history = _load(directory, until=turn)
     campaign = history.campaign
-    ruleset = campaign.ruleset
     last = history.turns[-1].turn.number if history.turns else 0
     number = last if turn is None else turn
     if not 0 <= number <= last:
         raise click.UsageError(f"--turn {number}: the campaign has turns 0..{last}")
+    if as_json:
+        click.echo(json.dumps(state_json(history, number, private), indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    events = history.start_events if number == 0 else history.result(number).events
+    from .render.text import state_table
+    click.echo(state_table(campaign, history.state_after(number), events))
+
+
+def state_json(history, number: int, private: bool = False) -> dict:
+    """What ``chronicle state --turn NUMBER --json`` prints, from a history already replayed: a
+    caller that wants every turn's (the tests) replays the campaign once instead of once a turn."""
+    from . import ripple
+    campaign, ruleset = history.campaign, history.campaign.ruleset
     events = history.start_events if number == 0 else history.result(number).events
     after = history.state_after(number)
-    if as_json:
-        data = ruleset.to_json(campaign, after, events, private=private)
-        data["summary"] = ripple.summary_json(ruleset.summary(campaign, after))
-        click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-        return
-    from .render.text import state_table
-    click.echo(state_table(campaign, after, events))
+    data = ruleset.to_json(campaign, after, events, private=private)
+    data["summary"] = ripple.summary_json(ruleset.summary(campaign, after))
+    return data
 
 
 @contextlib.contextmanager
