@@ -47,7 +47,7 @@ TESTS = {
                  "tests/campagna/test_campagna_docs.py", "tests/campagna/test_campagna_views.py",
                  "tests/test_docs_only_campagna.py", "tests/test_suspicious_battles.py"],
     "clanwar": ["tests/test_clanwar_cases.py", "tests/clanwar/test_clanwar_errors.py", "tests/clanwar/test_clanwar_views.py",
-                "tests/clanwar/test_clanwar_map.py", "tests/clanwar/test_clanwar_sentences.py", "tests/test_docs_only_clanwar.py", "tests/test_docs_only_clanwar_2.py",
+                "tests/clanwar/test_clanwar_map.py", "tests/clanwar/test_clanwar_sentences.py", "tests/clanwar/test_clanwar_edges.py", "tests/test_docs_only_clanwar.py", "tests/test_docs_only_clanwar_2.py",
                 "tests/test_suspicious_battles.py"],
     "common": ["tests/pitac", "tests/sengoku", "tests/test_errors.py", "tests/test_pitac_cases.py"],
 }

@@ -71,9 +71,6 @@ class Board:
         return sorted({u.faction for u in self.units_in(province)}
                       | {p.faction for p in self.personalities_in(province) if p.status == "active"})
 
-    def enemies_present(self, player: str, province: str) -> bool:
-        return any(not self.allied(player, other) for other in self.force_players(province))
-
     def kind(self, player: str) -> str:
         return self.factions[player].kind
 

@@ -24,6 +24,7 @@ from .catalogue import catalogue_of, normal
 from .equipment import aside_for
 from .events import PURCHASED, Bought, CommandGroupGranted
 from .factions import FACTIONS
+from .options import OPTIONS
 from .state import HELD, LP, RINGS, Personality, Unit
 
 RANKS = ("nikutai", "gunso", "chui")
@@ -50,6 +51,22 @@ class Pending:
 
 
 # ---- counting what a force holds --------------------------------------------------------------
+
+#: numbers as the seed writes them, for a rule named with the number in force
+WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
+def in_words(n: int) -> str:
+    return WORDS.get(n, str(n))
+
+
+def of_a_kind(ctx, what: str) -> str:
+    """L54's rule as the campaign plays it: a group that sets ``max_non_unique`` to two is told
+    "two of any ...", not the seed's three (issue 13: a rule's numbers are the options in force)."""
+    n = ctx.options["max_non_unique"]
+    return f"{in_words(n)} of any {what} (L54)" if n == OPTIONS["max_non_unique"][0] else \
+        f"{in_words(n)} of any {what} (max_non_unique; L54: {in_words(OPTIONS['max_non_unique'][0])})"
+
 
 def held_personalities(ctx, player=None):
     out = [p for p in ctx.board.personalities.values() if p.status in HELD and (player is None or p.faction == player)]
@@ -340,7 +357,7 @@ def buy_unit(ctx, p, setup):
             ctx.reject(f"{ctx.name(p.player)} would hold more than {ctx.options['max_non_unique']} {lp.label()} packages",
                        p.at + ("lps",), hint=f"choose another leadership package (at most {ctx.options['max_non_unique']} of each "
                                             "across the force)",
-                       rule="three of any clan leadership package", about=(p.subject,))
+                       rule=of_a_kind(ctx, "clan leadership package"), about=(p.subject,))
             return
     deploy = deploy_of(ctx, p, setup)
     if deploy is None:
@@ -459,7 +476,7 @@ def buy_personality(ctx, p, setup):
                        f"({', '.join(x.id for x in copies)})", p.at,
                        hint=f"at most {ctx.options['max_non_unique']} of any non-unique personality across the whole force "
                             "(the experienced and non-experienced versions count apart)",
-                       rule="three of any non-unique personality", about=(p.subject,))
+                       rule=of_a_kind(ctx, "non-unique personality"), about=(p.subject,))
             return
     profile = personality_profile(p, listed)
     missing = [k for k in ("earth", "void", "wounds") if profile[k] is None]
@@ -730,7 +747,7 @@ def buy_item(ctx, p, setup):
         copies = sum(1 for _, item in held_items(ctx, p.player) if normal(item) == normal(name))
         if copies >= ctx.options["max_non_unique"]:
             ctx.reject(f"{ctx.name(p.player)} already has {copies} of the item {name}", p.at,
-                       rule="three of any non-unique item", hint=f"at most {ctx.options['max_non_unique']} across the whole force")
+                       rule=of_a_kind(ctx, "non-unique item"), hint=f"at most {ctx.options['max_non_unique']} across the whole force")
             return
     replaces = p.data.get("replaces")
     if replaces is not None:
@@ -782,7 +799,8 @@ def buy_tattoos(ctx, p, setup):
     if len(tattoos) + (len(unit.tattoos) if unit.yokuni else 0) > limit:
         ctx.problem(f"{unit.id} would have {len(tattoos) + (len(unit.tattoos) if unit.yokuni else 0)} tattoos through Yokuni: "
                    f"his game text gives {limit}", p.at + ("tattoos",), hint=f"give the unit at most {limit} tattoos through Yokuni",
-                   rule="Yokuni's unit may be given two tattoos (L169)",
+                   rule=f"Yokuni's unit may be given {in_words(limit)} tattoos "
+                        + ("(L169)" if limit == OPTIONS["yokuni_tattoos"][0] else f"(yokuni_tattoos; L169: {in_words(OPTIONS['yokuni_tattoos'][0])})"),
                    about=(unit.id,))
         return
     cat = catalogue_of(ctx.campaign)
@@ -849,7 +867,7 @@ def promote(ctx, p, setup):
     new = LP(rank, family)
     if not new.generic and lp_count(ctx, p.player, new) >= ctx.options["max_non_unique"]:
         ctx.problem(f"{ctx.name(p.player)} already holds {ctx.options['max_non_unique']} {new.label()} packages", p.at,
-                   hint="choose another leadership package", rule="three of any clan leadership package", about=(unit.id,))
+                   hint="choose another leadership package", rule=of_a_kind(ctx, "clan leadership package"), about=(unit.id,))
         return
     cat = catalogue_of(ctx.campaign)
     found = priced(ctx, p, cat.promotions.get(rank), f"a promotion to {rank}", (None, None))
@@ -894,7 +912,7 @@ def promote_personality(ctx, p, setup):
             ctx.problem(f"{ctx.name(p.player)} already has {len(copies)} experienced {kind}", p.at,
                        hint=f"{ctx.options['max_non_unique']} of a kind at most, the experienced versions counted apart: "
                             "buy another personality",
-                       rule="three of any non-unique personality", about=(p.subject,))
+                       rule=of_a_kind(ctx, "non-unique personality"), about=(p.subject,))
             return
     if not pay(ctx, p.player, found[0], p.at, f"{p.subject}'s experienced version", p.subject):
         return
