@@ -71,7 +71,10 @@ def initial_state(campaign, dice):
                         if t not in homes.values() and t not in promised), None)
         if capital is None:
             problems.append(Problem(f"no territory is left for {player.id}'s Capital",
-                                    hint="the map needs a Capital seat for every faction", path=("players", player.index),
+                                    hint=f"the map marks {len(seats)} Capital seats (the flag 'capital') for "
+                                         f"{len(campaign.players)} factions" if seats else
+                                         f"the map's {len(game_map.provinces)} territories are all Capitals or "
+                                         "written as starting territories", path=("players", player.index),
                                     rule="R03"))
             continue
         homes[player.id] = capital
