@@ -82,7 +82,8 @@ SENTENCES = [
      "Dario holds no territory: a strenua resistenza: the player plays on but may only react (R65)"),
     (ev.CalendarPending(("noce", "ponte")),
      "The calendar is not finished (Noce and Ponte to play): the map is updated when it is (R21)"),
-    (ev.BonusEarned("anna", "tre_azioni", 1), "Anna holds 1 territory: 3 actions next turn (Controllo del territorio)"),
+    (ev.BonusEarned("anna", "tre_azioni", 1, None, 3), "Anna holds 1 territory: 3 actions next turn (Controllo del territorio)"),
+    (ev.BonusEarned("anna", "tre_azioni", 4, None, 1), "Anna holds 4 territories: 1 action next turn (Controllo del territorio)"),
     (ev.BonusEarned("anna", "fearless", 12),
      "Anna holds 12 territories: Fearless for one turn next turn (Controllo del territorio)"),
     (ev.BonusEarned("anna", None, 9, "without his Capital"),
@@ -386,6 +387,22 @@ def test_bonuses_earned_name_the_player_the_bonus_and_the_count(docs_only):
     assert [(e["player"], e["bonus"], e["territories"], e["why"]) for e in earned] == [
         ("anna", "ripeti_iniziativa", 6, None), ("bruno", "ripeti_iniziativa", 7, None),
         ("carla", "ripeti_iniziativa", 6, None), ("dario", "ripeti_iniziativa", 5, None)]
+
+
+@pytest.mark.parametrize("bonus_actions", [3, 4])
+def test_the_three_actions_bonus_states_the_allowance_in_force(tmp_path, bonus_actions):
+    """R56 «3 azioni (invece di due)» as options.bonus_actions: the bonus earned at the end of turn
+    1 (bonus_from_turn: 1; 3 territories with the Capital, the 1-4 tier) is named by the allowance
+    in force, in the event's sentence and the tabella riepilogativa, not by the seed's 3."""
+    history, problems = play(tmp_path, turns=[{}], options={"min_actions": 0, "bonus_from_turn": 1,
+                                                             "bonus_actions": bonus_actions})
+    assert not errors(problems)
+    earned = [e for e in history.result(1).events if e.kind == "bonus-earned"]
+    assert [e.describe(name) for e in earned][0] == \
+        f"Anna holds 3 territories: {bonus_actions} actions next turn (Controllo del territorio)"
+    assert earned[0].to_json()["actions"] == bonus_actions
+    table, _notes = rows(history, 1)
+    assert [row[11] for row in table] == [f"{bonus_actions} actions"] * 3
 
 
 def test_a_turn_keeps_its_title_and_date(tmp_path):

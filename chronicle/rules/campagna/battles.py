@@ -220,11 +220,14 @@ def _scenario(ctx, entry, kind: str, title: str) -> str | None:
     faces = len(table) if table else ctx.options["scenario_die"]
     rolls = list(roll.get("rolls") or ([roll["roll"]] if "roll" in roll else []))
     if "roll" in roll and "rolls" in roll:
-        ctx.problem("write either roll or rolls", path, rule="R35", hint="rolls: [first, re-roll] for a Battaglia decisiva")
+        ctx.problem("write either roll or rolls", path, rule="R35",
+                    hint=f"roll: N, or rolls: [first, then at most {ctx.options['decisiva_rerolls']} re-roll(s)] "
+                         "for a Battaglia decisiva")
         return entry.scenario
     modifier = roll.get("modifier", 0)
     if modifier and kind != SCORRERIA:
-        ctx.problem(f"only the defender of a Scorreria may change the scenario roll by +/-1, not in {title}",
+        ctx.problem(f"only the defender of a Scorreria may change the scenario roll (by at most "
+                    f"{ctx.options['scorreria_modifier']}), not in {title}",
                     path + ("modifier",), rule="R40", hint="remove modifier")
         modifier = 0
     if abs(modifier) > ctx.options["scorreria_modifier"]:

@@ -12,7 +12,7 @@ from ...i18n import N_
 from .battles import check_entry
 from .events import (BattleFought, BestGeneral, BonusEarned, CalendarPending, CampaignWon, CapitalTaken, FinalRequired,
                      KIND_NAMES, PlayerLandless, TerritoryConquered, TerritoryHeld, TerritoryLeftEmpty, TerritoryOccupied)
-from .schema import FINALE
+from .schema import FINALE, TRE_AZIONI
 from .state import Final, Record
 
 
@@ -86,7 +86,8 @@ def bonuses_after(ctx, owners) -> tuple[dict, dict]:
             tier = next((t for t in opts["tiers"] if t["min"] <= count and (t.get("max") is None or count <= t["max"])), None)
             bonus[player] = tier["bonus"] if tier else None
             why[player] = "" if tier else N_("no tier for %(count)s territories", count=count)
-        ctx.emit(BonusEarned(player, bonus[player], count, why[player] or None))
+        ctx.emit(BonusEarned(player, bonus[player], count, why[player] or None,
+                             opts["bonus_actions"] if bonus[player] == TRE_AZIONI else None))
     return bonus, why
 
 

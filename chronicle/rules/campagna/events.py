@@ -12,7 +12,7 @@ from typing import Mapping
 
 from ...i18n import N_, gettext as _, ngettext, tr
 from .. import Event
-from .schema import DECISIVA, FERITA_GRAVE, FERITA_LIEVE, FINALE, SCHERMAGLIA, SCORRERIA
+from .schema import DECISIVA, FERITA_GRAVE, FERITA_LIEVE, FINALE, SCHERMAGLIA, SCORRERIA, TRE_AZIONI
 
 # the rulebook's own words stay Italian in every language (Schermaglia, Scorreria ...); the rest
 # is marked with N_ and shown in the site's language with tr()
@@ -20,9 +20,17 @@ KIND_NAMES = {SCHERMAGLIA: "Schermaglia", SCORRERIA: "Scorreria", DECISIVA: "Bat
               FINALE: N_("final Battaglia decisiva")}
 FATE_NAMES = {FERITA_GRAVE: N_("Ferita grave (-1 Wound, -1 Fate point)"), FERITA_LIEVE: N_("Ferita lieve (-1 Wound)"),
               None: N_("Invincibile (no consequence)"), "nessuna": N_("Invincibile (no consequence)")}
-BONUS_NAMES = {"tre_azioni": N_("3 actions"), "ripeti_iniziativa": N_("re-roll an initiative roll"),
+BONUS_NAMES = {"ripeti_iniziativa": N_("re-roll an initiative roll"),
                "ripeti_rinforzi": N_("re-roll a reinforcements roll"), "fearless": N_("Fearless for one turn"),
                "miglior_generale": N_("Miglior generale")}
+
+
+def bonus_name(bonus: str, actions: int | None = None) -> str:
+    """A bonus in the site's language. tre_azioni says the allowance it gives (options.bonus_actions,
+    the seed's 3 unless the campaign changes it), so a house rule of 4 is not shown as "3 actions"."""
+    if bonus == TRE_AZIONI:
+        return ngettext("%(num)d action", "%(num)d actions", actions)
+    return tr(BONUS_NAMES[bonus])
 
 
 def kind_name(kind: str) -> str:
@@ -318,6 +326,7 @@ class BonusEarned(Event):
     bonus: str | None
     territories: int
     why: str | None = None
+    actions: int | None = None      # tre_azioni: the allowance it gives (options.bonus_actions)
 
     def describe(self, name=str) -> str:
         if self.bonus is None:
@@ -325,7 +334,7 @@ class BonusEarned(Event):
                      player=name(self.player), why=tr(self.why))
         return ngettext("%(player)s holds %(num)d territory: %(bonus)s next turn (Controllo del territorio)",
                         "%(player)s holds %(num)d territories: %(bonus)s next turn (Controllo del territorio)",
-                        self.territories, player=name(self.player), bonus=tr(BONUS_NAMES[self.bonus]))
+                        self.territories, player=name(self.player), bonus=bonus_name(self.bonus, self.actions))
 
 
 @dataclass(frozen=True)

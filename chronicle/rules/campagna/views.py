@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...errors import Problem
 from ...i18n import N_, gettext as _
 from .. import Standings, Summary
-from .events import BONUS_NAMES, KIND_NAMES
+from .events import BONUS_NAMES, KIND_NAMES, bonus_name
 from .schema import min_points
 from .setup import order_of
 from .state import Record
@@ -83,7 +83,7 @@ def standings(campaign, state) -> Standings:
         general = state.generals.get(player)
         wound = {"ferita_grave": "ferita grave", "ferita_lieve": "ferita lieve"}.get(general.pending) if general else None
         bonus = state.bonus.get(player)
-        extra = [_(BONUS_NAMES[bonus])] if bonus else []
+        extra = [bonus_name(bonus, campaign.options["bonus_actions"])] if bonus else []
         if player in state.best_general:
             extra.append(_(BONUS_NAMES["miglior_generale"]))
         rows.append((player, (f"{len(state.capitals_held(player))}/{campaign.options['capitals_to_win']}",
