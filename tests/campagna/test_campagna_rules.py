@@ -85,7 +85,7 @@ def test_tier_table_at_every_edge(count, bonus, why):
 
     class Ctx:
         turn = 2
-        options = {"bonus_from_turn": 2, "tiers": campagna_schema.OPTIONS["tiers"][0]}
+        options = {"bonus_from_turn": 2, "tiers": campagna_schema.OPTIONS["tiers"][0], "bonus_actions": 4}
 
         class campaign:
             player_ids = ["anna"]
@@ -98,8 +98,11 @@ def test_tier_table_at_every_edge(count, bonus, why):
         def emit(self, event):
             self.events.append(event)
     owners = {f"t{i}": "anna" for i in range(count)} | {"x": None}
-    earned, reason = bonuses_after(Ctx(), owners)
+    ctx = Ctx()
+    earned, reason = bonuses_after(ctx, owners)
     assert earned["anna"] == bonus
+    # the event carries the allowance in force (options.bonus_actions) for the 1-4 bonus only
+    assert [(e.bonus, e.territories, e.actions) for e in ctx.events] == [(bonus, count, 4 if bonus == "tre_azioni" else None)]
     if why:
         assert reason["anna"] == why
 
@@ -365,3 +368,62 @@ def test_map_marks_draw_every_clash(tmp_path):
     (contest,) = marks.contests
     assert (contest.kind, contest.province, contest.outcome, contest.winner) == ("skirmish", "lago", Outcome.FAILED, "bruno")
     assert result.events[contest.event].kind == "battle-fought"
+
+
+RESULT = {"at": "gola", "winner": "anna", "victory": "minor", "score": {"anna": 5, "carla": 3}}
+WRONG_TYPES = [
+    # (what the battle entry has instead, the one error's rule and words, who holds Gola after)
+    ({"players": "anna"}, "file format", "battles/0/players: expected a list", None),
+    ({"players": ["anna", 3]}, "file format", "battles/0/players/1: expected text", None),
+    ({"winner": 5}, "file format", "battles/0/winner: expected text or nothing", None),
+    ({"at": 5}, "file format", "battles/0/at: expected text", None),
+    ({"score": {"anna": "x", "carla": 3}}, "file format", "battles/0/score/anna: expected a whole number", "anna"),
+    ({"victory": "huge"}, "file format", "battles/0/victory: 'huge' is not one of", "anna"),
+    ({"points": "big"}, "file format", "battles/0/points: expected a whole number", "anna"),
+    ({"points": {"anna": "x"}}, "file format", "battles/0/points/anna: expected a whole number", "anna"),
+    ({"scenario": 3}, "file format", "battles/0/scenario: expected text", "anna"),
+    ({"notes": 5}, "file format", "battles/0/notes: expected text", "anna"),
+    ({"occupy": "yes"}, "file format", "battles/0/occupy: expected true or false", "anna"),
+    ({"scenario_roll": "4"}, "file format", "battles/0/scenario_roll: expected a mapping", "anna"),
+    ({"generals": {"anna": "killed"}, "fate": {"anna": 7}}, "file format", "battles/0/fate/anna: 7 is out of range", "anna"),
+    ({"winner": "zed"}, "player", "unknown player 'zed'", None),
+    ({"players": ["anna", "zed"]}, "player", "unknown player 'zed'", None),
+]
+
+
+@pytest.mark.parametrize("wrong,rule,message,holder", WRONG_TYPES)
+def test_a_value_of_the_wrong_type_is_one_error(tmp_path, wrong, rule, message, holder):
+    """One mistake, one error: a battle's value of the wrong type is reported once, by the schema
+    at its place (or as an unknown player), never again by the rules as missing (a score or a
+    victory the schema refused is not also 'not written'). The result stands when only a detail is
+    unreadable (anna, the winner, occupies Gola after carla's intervention); an entry whose
+    players, winner or place cannot be read is left unplayed."""
+    history, problems = play(tmp_path, options={"min_actions": 0}, turns=[{
+        "orders": {"anna": ["Schermaglia GOLA"]}, "answers": {"gola": {"interviene": "carla"}},
+        "battles": [{**RESULT, **wrong}]}])
+    found = errors(problems)
+    assert [(p.rule, p.message[:len(message)]) for p in found] == [(rule, message)], [p.format() for p in found]
+    assert found[0].place is not None and found[0].place.file.endswith("001.yaml")
+    assert history.result(1).after.owners["gola"] == holder
+
+
+@pytest.mark.parametrize("order,message,hint", [
+    ({"schermaglia": "GOLA", "scorreria": "LAGO"}, "one order is one action: schermaglia and scorreria are written in one",
+     "write each action as an order of its own, in the order declared"),
+    ({"from": "borgo"}, "this order names no action, only where it is declared from",
+     "write {schermaglia: TERRITORY, from: borgo} (or scorreria, battaglia_decisiva)"),
+    ({"schermaglia": "GOLA", "from": 3}, "orders/anna/0/from: expected text, got 3", None),
+    ({"schermaglia": 3, "scorreria": "GOLA"}, "orders/anna/0/schermaglia: expected text, got 3", None),
+    ({}, "orders/anna/0: a mapping of 0 keys", None),
+])
+def test_an_order_that_is_not_one_action_is_one_error(tmp_path, order, message, hint):
+    """R22: an order is one action. A mapping with two verbs, or with only ``from:``, passes the
+    file's shape but is one error of the rules at the order (it was dropped without a word); a
+    value of the wrong type is the schema's one error. Nothing is declared either way."""
+    history, problems = play(tmp_path, options={"min_actions": 0}, turns=[{"orders": {"anna": [order]}}])
+    found = errors(problems)
+    assert [p.message[:len(message)] for p in found] == [message], [p.format() for p in found]
+    assert found[0].place is not None and found[0].place.file == "content/turns/001.yaml" and found[0].place.line in (4, 5)
+    if hint:
+        assert found[0].hint == hint
+    assert history.result(1).after.owners["gola"] is None

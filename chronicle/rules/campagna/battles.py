@@ -128,15 +128,16 @@ def check_entry(ctx, entry, kind: str, players: tuple[str, ...], defender: str |
         winner = None
     victory = entry.victory
     if winner and victory is None:
-        ctx.problem(f"{title}: was {name(winner)}'s a Vittoria maggiore or a Vittoria di lieve entità?", path + ("winner",),
-                    hint="write victory: major or victory: minor", rule="R46")
+        if ("victory",) not in entry.unread:      # a victory the schema refused is that one error
+            ctx.problem(f"{title}: was {name(winner)}'s a Vittoria maggiore or a Vittoria di lieve entità?",
+                        path + ("winner",), hint="write victory: major or victory: minor", rule="R46")
         victory = "minor"
     if not winner and victory and not refused:     # a winner refused is that one error, not also a draw
         ctx.problem(f"{title} is a draw (no winner) but a {victory} victory is written", path + ("victory",),
                     hint="write the winner, or remove victory", rule="R46")
         victory = None
     score = {p: v for p, v in entry.score.items() if p in players}
-    missing = [p for p in players if p not in score]
+    missing = [p for p in players if p not in score and ("score", p) not in entry.unread]
     if missing:
         ctx.problem(f"{title}: the objective points of {' and '.join(name(p) for p in missing)} are not written",
                     path + ("score",), rule="R60",

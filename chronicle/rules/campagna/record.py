@@ -79,6 +79,9 @@ class BattleEntry:
     notes: str | None
     played: bool                    # a winner or a score is written
     path: tuple
+    # written but of a type the schema refused (each already an error there), so not reported again
+    # as missing: ("victory",) or (key, player) such as ("score", "anna")
+    unread: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,8 @@ def _orders(raw, campaign, players, problems, unread: set):
             kind, target, origin, where = _order_parts(entry)
             if kind is None:
                 unread.add(player)
-                continue      # the schema has reported it
+                problems.extend(_actions_in_one(entry, path))      # else the schema has reported it
+                continue
             territory, more = resolve_province(target, campaign.map, path + where)
             problems.extend(more)
             start = None
@@ -178,6 +182,21 @@ def _order_parts(entry):
         if len(verbs) == 1 and isinstance(entry[verbs[0]], str) and (origin is None or isinstance(origin, str)):
             return VERBS[str(verbs[0]).lower()], entry[verbs[0]], origin, (verbs[0],)
     return None, None, None, None
+
+
+def _actions_in_one(entry, path) -> list[Problem]:
+    """An order written as a mapping the schema lets through (its keys all verbs or ``from``, its
+    values all text) that names no action or two: an error, not an order silently dropped. (With
+    one verb it is an order, read by _order_parts.)"""
+    if not isinstance(entry, dict) or not entry or not all(
+            isinstance(k, str) and (k in VERBS or k == "from") and isinstance(v, str) for k, v in entry.items()):
+        return []
+    verbs = [k for k in entry if k != "from"]
+    if not verbs:
+        return [Problem("this order names no action, only where it is declared from", path=path, rule="R22",
+                        hint=f"write {{schermaglia: TERRITORY, from: {entry['from']}}} (or scorreria, battaglia_decisiva)")]
+    return [Problem(f"one order is one action: {' and '.join(verbs)} are written in one", path=path, rule="R22",
+                    hint="write each action as an order of its own, in the order declared")]
 
 
 def _replies(raw, campaign, players, problems) -> dict[str, Reply]:
@@ -263,14 +282,20 @@ def _battle(entry, path, campaign, players, problems, final: bool) -> BattleEntr
     elif final:
         return None
 
+    unread = set()
+
     def keyed(key, kind):
         value = _mapping(entry.get(key))
         out = {}
         for player, item in value.items():
             bad = check_player(player, players, path + (key, player), at_key=True)
             problems.extend(bad)
-            if not bad and isinstance(item, kind) and not isinstance(item, bool):
+            if bad:
+                continue
+            if isinstance(item, kind) and not isinstance(item, bool):
                 out[player] = item
+            else:
+                unread.add((key, player))
         return out
 
     winner = entry.get("winner")
@@ -294,7 +319,10 @@ def _battle(entry, path, campaign, players, problems, final: bool) -> BattleEntr
     fate = {p: v for p, v in keyed("fate", int).items() if 1 <= v <= 6}    # the schema reports any other
     occupy = entry.get("occupy") if isinstance(entry.get("occupy"), bool) else None
     played = winner is not None or bool(score)
+    if "victory" in entry and entry["victory"] not in ("major", "minor"):
+        unread.add(("victory",))
     return BattleEntry(at, names, points, entry.get("scenario") if isinstance(entry.get("scenario"), str) else None,
                        roll, winner, entry.get("victory") if entry.get("victory") in ("major", "minor") else None,
                        score, keyed("generals", str), fate, keyed("alliances", str), bonuses,
-                       occupy, entry.get("notes") if isinstance(entry.get("notes"), str) else None, played, path)
+                       occupy, entry.get("notes") if isinstance(entry.get("notes"), str) else None, played, path,
+                       frozenset(unread))
