@@ -46,8 +46,14 @@ def declare(ctx) -> None:
 
 def _declare(ctx, order, reply) -> None:
     """One own action; a refused one marks its player, whose minimum (R23) is then not judged:
-    the refusal is the one error to fix."""
-    if not _declare_one(ctx, order, reply):
+    the refusal is the one error to fix. A landless player has no minimum (R65), so his refused
+    order marks nothing."""
+    ctx.answered.add(order.target)             # an order rejected below takes its answer with it
+    if ctx.landless(order.player):
+        ctx.problem(f"{ctx.name(order.player)} holds no territory: only reactions to the others' actions are open",
+                    order.path, hint="a landless player's only action is an intervention "
+                                     f"(answers: {{X: {{interviene: {order.player}}}}})", rule="R65")
+    elif not _declare_one(ctx, order, reply):
         ctx.refused.add(order.player)
 
 
@@ -55,12 +61,6 @@ def _declare_one(ctx, order, reply) -> bool:
     player, target = order.player, order.target
     where = order.path
     name = ctx.name
-    ctx.answered.add(target)             # an order rejected below takes its answer with it
-    if ctx.landless(player):
-        ctx.problem(f"{name(player)} holds no territory: only reactions to the others' actions are open", where,
-                    hint="a landless player's only action is an intervention "
-                         f"(answers: {{X: {{interviene: {player}}}}})", rule="R65")
-        return False
     holder = ctx.state.owners.get(target)
     if holder == player:
         ctx.problem(f"{name(target)} is already {name(player)}'s", where, hint="attack an empty or enemy territory",

@@ -17,14 +17,14 @@ from .state import Final, Record
 
 
 def records_after(ctx, results) -> dict[str, Record]:
-    """R60: every game's score into the tabella riepilogativa."""
+    """R60: every game's score into the tabella riepilogativa (every player has his line from the
+    set-up on)."""
     records = dict(ctx.state.records)
     for players, result in results:
         for player in players:
             other = next(p for p in players if p != player)
             outcome = ("draw" if result.winner is None else result.victory if result.winner == player else "defeat")
-            records[player] = records.get(player, Record()).add(outcome, result.score.get(player, 0),
-                                                                result.score.get(other, 0))
+            records[player] = records[player].add(outcome, result.score.get(player, 0), result.score.get(other, 0))
     return records
 
 

@@ -11,7 +11,6 @@ from .. import Standings, Summary
 from .events import BONUS_NAMES, KIND_NAMES, bonus_name
 from .schema import min_points
 from .setup import order_of
-from .state import Record
 
 VERB = {"schermaglia": "Schermaglia", "scorreria": "Scorreria", "battaglia_decisiva": "Battaglia decisiva"}
 
@@ -76,10 +75,10 @@ def standings(campaign, state) -> Standings:
     """The tabella riepilogativa (R60): ordered by Capitals, then territories, then Delta."""
     rows = []
     def key(p):
-        r = state.records.get(p, Record())
+        r = state.records[p]
         return (-len(state.capitals_held(p)), -state.count(p), -r.delta, p)
     for player in sorted(campaign.player_ids, key=key):
-        r = state.records.get(player, Record())
+        r = state.records[player]
         general = state.generals.get(player)
         wound = {"ferita_grave": "ferita grave", "ferita_lieve": "ferita lieve"}.get(general.pending) if general else None
         bonus = state.bonus.get(player)
@@ -112,7 +111,7 @@ def to_json(campaign, state, events=()) -> dict:
         home = state.homes.get(pid)
         general = state.generals.get(pid)
         actions = state.actions.get(pid)
-        record = state.records.get(pid, Record())
+        record = state.records[pid]
         held = state.held_by(pid)
         players[pid] = {
             "name": player.name, "colour": player.colour, "faction": player.fields.get("faction"),
