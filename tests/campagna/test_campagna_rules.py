@@ -428,3 +428,11 @@ def test_an_order_that_is_not_one_action_is_one_error(tmp_path, order, message, 
     if hint:
         assert found[0].hint == hint
     assert history.result(1).after.owners["gola"] is None
+
+
+@pytest.mark.parametrize("n,word", [(2, "second"), (3, "third"), (5, "fifth"), (6, "6th"), (11, "11th"), (20, "20th"),
+                                    (21, "21st")])
+def test_the_battle_beyond_the_cap_is_named_for_every_max_battles(n, word):
+    """R25 as options.max_battles (1-20): the battle refused is the cap's next, from second to 21st."""
+    from chronicle.rules.campagna.declarations import _nth
+    assert _nth(n) == word

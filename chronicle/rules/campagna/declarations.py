@@ -221,8 +221,9 @@ def _skirmish_answer(ctx, clash: Clash, reply) -> Clash:
         return clash
     if _at_cap(ctx, clash.attacker) or _at_cap(ctx, who):
         full = clash.attacker if _at_cap(ctx, clash.attacker) else who
-        ctx.problem(f"the intervention at {name(clash.at)} would be {name(full)}'s third battle this turn", reply.path,
-                    hint=f"no player fights more than {ctx.options['max_battles']} battles a turn", rule="R25")
+        cap = ctx.options["max_battles"]
+        ctx.problem(f"the intervention at {name(clash.at)} would be {name(full)}'s {_nth(cap + 1)} battle this turn",
+                    reply.path, hint=f"no player fights more than {_battles(cap)} a turn", rule="R25")
         ctx.refused.add(who)
         return clash
     ctx.actions[who] = actions.but(used=actions.used + 1, declared=actions.declared + (f"interviene:{clash.at}",))
@@ -252,7 +253,7 @@ def _attack_answer(ctx, clash: Clash, reply, order) -> Clash | None:
     if _at_cap(ctx, clash.attacker):
         ctx.problem(f"{KIND_NAMES[clash.kind]} on {name(clash.at)} would be {name(clash.attacker)}'s "
                     f"{_nth(cap + 1)} battle this turn", order.path,
-                    hint=f"no player fights more than {cap} battles a turn" +
+                    hint=f"no player fights more than {_battles(cap)} a turn" +
                     ("" if clash.kind == DECISIVA else f" (unless {name(holder)} retreats)"), rule="R25")
         return None
     if _at_cap(ctx, holder):
@@ -293,6 +294,10 @@ def _retreat(ctx, clash: Clash, reply) -> str | None:
     return border
 
 
+def _battles(n: int) -> str:
+    return f"{n} battle{'' if n == 1 else 's'}"
+
+
 def _retreat_choices(ctx, at: str, holder: str) -> list[str]:
     """Where the holder of ``at`` may retreat (R30, Q15): none from his own Capital (R15)."""
     if ctx.state.homes.get(holder) == at:
@@ -326,7 +331,9 @@ def _at_cap(ctx, player: str) -> bool:
 
 
 def _nth(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+    """The battle a player would fight beyond options.max_battles (1-20), so 2nd to 21st."""
+    words = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+    return words.get(n) or f"{n}{'st' if n % 10 == 1 and n != 11 else 'th'}"
 
 
 # ---- the minimum of two actions -----------------------------------------------------------------
