@@ -4,6 +4,7 @@ and every Sengoku test is named on the page."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -12,12 +13,15 @@ PAGE = HERE.parents[1] / "docs" / "rules" / "sengoku.md"
 NAMED = re.compile(r"`(test_[a-z0-9_]+)")
 
 
-def _tests() -> set[str]:
+@functools.cache
+def _tests() -> frozenset[str]:
+    """The test functions of tests/sengoku/, parsed once: the checks below ask for them once per name
+    the page gives (some 300), and parsing every file each time took half a minute."""
     found = set()
     for path in HERE.glob("test_*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         found |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")}
-    return found
+    return frozenset(found)
 
 
 def test_every_test_named_in_the_rules_page_exists():
