@@ -9,6 +9,7 @@ wound or Capitals count is dropped, pass every rule test unless the words themse
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -296,12 +297,14 @@ def test_next_turn_owes_each_player_his_allowance_with_what_lies_near(tmp_path):
     """Nothing played yet: two blanks each in turn 1's order (R18); each note says what is held,
     the empty and the enemy territories next to it, and how the cheapest route is taken when it is
     not a plain border: the mountain at the cost in force, a sea lane, a river (valle with a sea
-    lane Alba-Erta added; Anna starts beside Carla's Capital across the Ponte river)."""
+    lane Alba-Erta added; Anna starts beside Carla's Capital across the Ponte river). The example
+    battle is a Schermaglia at the smallest size in force (options.min_points: 450), not the seed's 400."""
     game_map = map_data("valle")
     game_map["links"].append(["alba", "erta", "sea"])
     players = [dict(p) for p in STANDARD]
     players[0]["territories"] = ["alba", "ponte"]
-    history, problems = play(tmp_path, options={"mountain_cost": 3}, game_map=game_map, players=players)
+    history, problems = play(tmp_path, options={"mountain_cost": 3, "min_points": {"schermaglia": 450}}, game_map=game_map,
+                             players=players)
     assert not errors(problems)
     planned = next_turn(history.campaign, history)
     title, orders, answers, battles = planned.slots
@@ -315,9 +318,28 @@ def test_next_turn_owes_each_player_his_allowance_with_what_lies_near(tmp_path):
     assert battles.key == "battles" and battles.commented
     assert battles.above == ("\nbattles: the calendar's battles with their results, in the order played (once played:\n"
                              "the site prints the calendar for the game day).")
-    assert battles.value == [{"at": "TERRITORY", "points": 400, "scenario": "SCENARIO", "winner": "PLAYER",
+    assert battles.value == [{"at": "TERRITORY", "points": 450, "scenario": "SCENARIO", "winner": "PLAYER",
                               "victory": "minor", "score": {"PLAYER": 6, "OTHER": 4}}]
     assert planned.notices == ()
+
+
+def test_next_turn_names_eight_territories_and_counts_the_rest(tmp_path, docs_only):
+    """chronicle next's notes name at most eight territories: after docs-only turn 3 Anna and Carla
+    hold exactly eight (all named); after turn 8 Anna holds ten (eight and "2 more") and has nine
+    enemy territories nearby (eight and "1 more")."""
+    root = tmp_path / "c"
+    shutil.copytree(DOCS_ONLY, root)
+    for later in sorted((root / "content" / "turns").glob("*.yaml"))[3:]:
+        later.unlink()
+    campaign, problems = load_campaign(root)
+    history = replay(campaign)
+    notes = {s.key: s.note for s in next_turn(campaign, history).slots[1].children}
+    assert notes["carla"] == ("holds Cava, Duna, Elce, Foce, Rocca, Vetta, Vigna, Zolla; empty nearby: Sasso, Valle; "
+                              "enemy nearby: Bosco, Monte, Quercia, Selva")
+    assert notes["anna"].startswith("holds Alba, Borgo, Colle, Fonte, Gola, Lago, Ponte, Quercia; empty")
+    notes = {s.key: s.note for s in next_turn(docs_only.campaign, docs_only).slots[1].children}
+    assert notes["anna"] == ("holds Borgo, Colle, Dosso, Erta, Gola, Lago, Olmo, Ponte and 2 more; "
+                             "enemy nearby: Alba, Arena, Faro, Fonte, Monte, Noce, Rocca, Urbe and 1 more")
 
 
 def test_next_turn_notices_a_calendar_not_finished_and_a_campaign_won(tmp_path, docs_only):

@@ -8,7 +8,7 @@ finished is said as a notice: its battles are recorded first."""
 from __future__ import annotations
 
 from ...nextturn import BLANK, NextTurn, Slot
-from .schema import TRE_AZIONI
+from .schema import SCHERMAGLIA, TRE_AZIONI, min_points
 from .setup import order_of
 from .terrain import routes
 
@@ -48,7 +48,7 @@ def next_turn(campaign, history) -> NextTurn:
         Slot("answers", {"TERRITORY": "resiste"}, commented=True,
              above="\nanswers: the answer to an attack, keyed by the territory attacked: resiste | {ritira: T} |\n"
                    "{interviene: PLAYER} (an intervention in a Schermaglia: one of his actions)."),
-        Slot("battles", [{"at": "TERRITORY", "points": 400, "scenario": "SCENARIO", "winner": "PLAYER",
+        Slot("battles", [{"at": "TERRITORY", "points": min_points(opts, SCHERMAGLIA), "scenario": "SCENARIO", "winner": "PLAYER",
                           "victory": "minor", "score": {"PLAYER": 6, "OTHER": 4}}], commented=True,
              above="\nbattles: the calendar's battles with their results, in the order played (once played:\n"
                    "the site prints the calendar for the game day)."),
