@@ -62,10 +62,8 @@ def allowed(route: Route, action: str) -> bool:
 
 def distance(game_map, target: str, sources, kinds) -> int | None:
     """Steps from ``target`` to the nearest of ``sources`` across links of ``kinds`` (R32, Q11, Q12);
-    the shared Sea of ``coast`` territories counts as a link of kind ``sea``."""
-    sources = set(sources)
-    if not sources:
-        return None
+    the shared Sea of ``coast`` territories counts as a link of kind ``sea``. None when no source is
+    reached (or there is none)."""
     kinds = set(kinds)
     steps = game_map.distances(target, kinds)
     if "sea" in kinds:
