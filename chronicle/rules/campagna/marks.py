@@ -94,10 +94,10 @@ def _failed(clash, name) -> str:
 
 def _nearest(campaign, before, player: str, target: str) -> str:
     """The intervener's territory the arrow starts from: the nearest to the target (by the
-    intervention's own count), then by id; his Capital when he holds nothing."""
+    intervention's own count), then by id; his Capital when he holds nothing (Q27: an intervention
+    was accepted, so he has one, and one of his territories or it is within reach)."""
     held = before.held_by(player)
     if not held:
-        return before.homes.get(player, target)
+        return before.homes[player]
     kinds = campaign.options["intervene_links"]
-    best = min(held, key=lambda t: (distance(campaign.map, target, {t}, kinds) or 10**6, t))
-    return best
+    return min((steps, t) for t in held if (steps := distance(campaign.map, target, {t}, kinds)) is not None)[1]
