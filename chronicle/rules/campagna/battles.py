@@ -54,7 +54,7 @@ def fight(ctx) -> None:
     for clash in ctx.clashes:
         if clash.battle:
             wounds = dict(clash.result.wounds) if clash.result else \
-                {p: ctx.generals[p].pending for p in clash.players if p in ctx.generals and ctx.generals[p].pending}
+                {p: ctx.generals[p].pending for p in clash.players if ctx.generals[p].pending}
             ctx.replace_clash(clash.but(wounds=wounds, bonuses=bonuses_open(ctx, clash.players)))
 
 
@@ -109,7 +109,7 @@ def check_entry(ctx, entry, kind: str, players: tuple[str, ...], defender: str |
     generals = {p: v for p, v in entry.generals.items() if p in players}
     if kind in (DECISIVA, FINALE):
         for player in players:
-            if player not in generals and player in ctx.generals:
+            if player not in generals:
                 ctx.problem(f"{ctx.generals[player].name}, {name(player)}'s General, must be on the table in {title}",
                             path + ("generals",), rule="R45" if kind == DECISIVA else "R64",
                             hint=f"write generals: {{{player}: fielded}} (or killed)")
@@ -202,7 +202,7 @@ def _bonuses(ctx, entry, players, title) -> dict[str, tuple[str, ...]]:
                 has = ctx.state.bonus.get(player)
                 ctx.problem(f"{name(player)} is not entitled to {bonus} in {title}", entry.path + ("bonuses", player),
                             hint=(f"the Controllo del territorio bonus this turn is {has}" if has else
-                                  f"no Controllo del territorio bonus this turn ({ctx.state.bonus_why.get(player, 'none earned')})"),
+                                  f"no Controllo del territorio bonus this turn ({ctx.state.bonus_why[player]})"),
                             rule="R54-R59")
                 continue
             kept.append(bonus)
@@ -272,9 +272,7 @@ def _generals(ctx, entry, result: Result, players, where: str) -> Result:
     opts = ctx.options
     wounds, fates = {}, {}
     for player in players:
-        general = ctx.generals.get(player)
-        if general is None:
-            continue
+        general = ctx.generals[player]          # every player has his General from the set-up (R01)
         status = result.generals.get(player)
         if status is None:
             if general.pending and not opts["wound_waits_for_general"]:

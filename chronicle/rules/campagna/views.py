@@ -79,8 +79,8 @@ def standings(campaign, state) -> Standings:
         return (-len(state.capitals_held(p)), -state.count(p), -r.delta, p)
     for player in sorted(campaign.player_ids, key=key):
         r = state.records[player]
-        general = state.generals.get(player)
-        wound = {"ferita_grave": "ferita grave", "ferita_lieve": "ferita lieve"}.get(general.pending) if general else None
+        general = state.generals[player]          # every player's, from the set-up (R01)
+        wound = {"ferita_grave": "ferita grave", "ferita_lieve": "ferita lieve"}.get(general.pending)
         bonus = state.bonus.get(player)
         extra = [bonus_name(bonus, campaign.options["bonus_actions"])] if bonus else []
         if player in state.best_general:
@@ -88,7 +88,7 @@ def standings(campaign, state) -> Standings:
         rows.append((player, (f"{len(state.capitals_held(player))}/{campaign.options['capitals_to_win']}",
                               state.count(player), r.games, r.major, r.minor, r.draws, r.defeats, r.scored, r.conceded,
                               f"{r.delta:+d}", ", ".join(extra) or "-",
-                              f"{general.name}" + (f" ({wound})" if wound else "") if general else "-")))
+                              general.name + (f" ({wound})" if wound else ""))))
     notes = []
     if state.in_progress:
         notes.append(_("The turn's calendar is in progress: the map is updated when its last battle is played."))
@@ -109,13 +109,13 @@ def to_json(campaign, state, events=()) -> dict:
     for player in campaign.players:
         pid = player.id
         home = state.homes.get(pid)
-        general = state.generals.get(pid)
+        general = state.generals[pid]
         actions = state.actions.get(pid)
         record = state.records[pid]
         held = state.held_by(pid)
         players[pid] = {
             "name": player.name, "colour": player.colour, "faction": player.fields.get("faction"),
-            "general": general.name if general else None,
+            "general": general.name,
             "territories": len(held), "provinces": len(held), "holdings": held,
             "home_capital": home, "capital": home if home and state.owners.get(home) == pid else None,
             "capitals": state.capitals_held(pid), "capitals_count": len(state.capitals_held(pid)),
