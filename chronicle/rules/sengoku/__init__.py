@@ -195,7 +195,7 @@ class Sengoku(PlaysOnce, Ruleset):
         for clan in order:
             armies = state.armies_of(clan.id)
             status = (N_("Shogun") if state.shogun == clan.id else N_("winner") if state.winner == clan.id else
-                      N_("neutral") if clan.neutral and clan.active else "" if clan.active else STATUSES.get(clan.status, clan.status))
+                      N_("neutral") if clan.neutral and clan.active else "" if clan.active else STATUSES[clan.status])
             if state.claim and state.claim.clan == clan.id:
                 status = N_("claims the Shogunate (%(held)s/%(needed)s)", held=state.claim.held,
                             needed=campaign.options["shogun_hold"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from .cards import pass_marriage
-from .events import ArmyDisbanded, ClanOut, ProvinceConquered
+from .events import ArmyDisbanded, ClanOut, ProvinceConquered, SiegeLifted
 
 
 def conquest_phase(ctx, state):
@@ -52,17 +52,25 @@ def eliminate_landless(ctx, state):
 
 
 def remove_clan(ctx, state, clan_id: str, status: str, reason: str):
-    """A clan leaves the game: its provinces turn neutral, its armies disband, its sieges end."""
+    """A clan leaves the game: its provinces turn neutral, its armies disband, its sieges end, and
+    so do the sieges of its castles (they belong to no clan now: an army standing alone there at the
+    end of a later turn takes the province, castle and all, as it takes any province of no clan)."""
     armies = dict(state.armies)
     for army in sorted(state.armies.values(), key=lambda a: a.id):
         if army.clan == clan_id:
             del armies[army.id]
             ctx.emit(ArmyDisbanded(army.id, clan_id, army.province, N_("%(clan)s is out of the game", clan=clan_id)))
     owners = {p: (None if o == clan_id else o) for p, o in state.owners.items()}
-    sieges = {p: s for p, s in state.sieges.items() if s.besieger in armies}
-    for p, s in sieges.items():
-        if s.defender and s.defender not in armies:
-            sieges[p] = s.__class__(**{**s.__dict__, "defender": None})
+    sieges = dict(state.sieges)
+    for p, s in sorted(state.sieges.items()):
+        if s.besieger not in armies:             # its own besieger disbanded: the castle's army is free
+            del sieges[p]
+            ctx.emit(SiegeLifted(p, s.besieger, N_("the besieger's clan is out of the game")))
+            if s.defender in armies:
+                armies[s.defender] = armies[s.defender].but(besieged=False)
+        elif state.owners.get(p) == clan_id:     # its castle turns neutral: no enemy's to besiege any more
+            del sieges[p]
+            ctx.emit(SiegeLifted(p, s.besieger, N_("the castle's clan is out of the game")))
     clans = dict(state.clans)
     clans[clan_id] = clans[clan_id].but(status=status)
     alliances = frozenset(pair for pair in state.alliances if clan_id not in pair)

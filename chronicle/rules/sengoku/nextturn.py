@@ -13,12 +13,14 @@ def next_turn(campaign, history) -> NextTurn:
     record_all = bool(campaign.options.get("all_dice_recorded"))
     armies = sorted(state.armies.values(), key=lambda a: (clans.index(a.clan) if a.clan in clans else len(clans), a.id))
     moves = []
+    steps = campaign.options["move"]             # the option in force, not the seed's 3
+    reach = f"{steps} province{'' if steps == 1 else 's'}"
     for army in armies:
         if army.clan not in clans:
             continue
         where = campaign.name_of(army.province)
         moves.append(Slot(army.id, [BLANK], note=f"{army.clan}, at {where}, {army.strength} elements"
-                          + (", shut in its castle" if army.besieged else "") + "; up to 3 provinces"))
+                          + (", shut in its castle" if army.besieged else "") + f"; up to {reach}"))
     battles = []
     for sheet in campaign.ruleset.battle_sheets(campaign, state):
         attackers = [s.army for s in sheet.sides if s.role in ("attacker", "besieger")]

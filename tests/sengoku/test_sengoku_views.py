@@ -1,0 +1,122 @@
+"""What the site and `chronicle next` show of a Sengoku turn besides its events, word for word: each
+clan's orders as written, the standings' statuses, and the next turn's worksheet. Found unread by
+mutation testing (scripts/mutate sengoku): an order filed under no clan, a lost arrow between the
+provinces of a move, a standings row with no status, or a worksheet with the seed's 3 provinces
+where the campaign's `move` option said otherwise all passed every rule test."""
+
+from __future__ import annotations
+
+from chronicle.nextturn import render
+
+from .helpers import army, errors, events_of, play
+
+BLUE = "provinces: [4, 5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [4, 5, 7]"
+ORDERS = """
+moves:
+  blue-1: [3]
+  blue-2: [4, 3]
+  blue-3: {path: [6, 5, 4, 3], forced: 1}
+responses:
+  red-3: {blue-1: battle, blue-2: {retreat: 2}, blue-3: fortress}
+  red-2: fortress
+besiege: [blue-3]
+"""
+
+
+def test_each_clan_s_orders_as_written(make_campaign):
+    """The turn page lists each clan's orders as the turn file wrote them (whether or not the rules
+    let them stand): the provinces each army entered in order, a forced march, each answer to an
+    entrant, a siege laid."""
+    history, _ = play(make_campaign, {1: ORDERS}, blue=BLUE)
+    campaign = history.campaign
+    assert campaign.ruleset.orders_of(campaign, history.turns[0].record) == {
+        "blue": ["blue-1: Three", "blue-2: Four → Three", "blue-3: Six → Five → Four → Three (forced march 1)",
+                 "blue-3: besiege"],
+        "red": ["red-2: fortress", "red-3 against blue-1: battle", "red-3 against blue-2: retreat to Two",
+                "red-3 against blue-3: fortress"],
+    }
+
+
+def test_a_clan_out_of_the_game_is_shown_so_and_the_sieges_of_and_by_it_are_lifted(make_campaign):
+    """Seed: below -20 prestige "the player must commit seppuku ... all provinces the clan controls
+    reverts to neutral status all armies are disbanded". red-2, shut in its fortress Two, is
+    disbanded with its clan: the castle is no enemy's any more, so blue-1's siege is lifted, and
+    blue-1, alone in Two at the end of the next turn and next to blue's Three, takes it like any
+    province of no clan. The standings show red's status as seppuku."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2]"
+    history, found = play(make_campaign, {
+        1: """
+        moves: {blue-1: [3, 2], blue-2: [4, 3]}
+        responses: {red-2: fortress}
+        diplomacy: {penalties: [{clan: red, prestige: -34, reason: broke the truce}]}
+        """,
+        2: "dice: {initiative: {blue: 5}}\n"}, red=red, blue=BLUE)
+    assert errors(found) == [], found
+    after = history.state_after(1)
+    assert after.clans["red"].status == "seppuku" and army(history, "red-2", turn=1) is None
+    assert after.sieges == {}
+    assert [(e.province, e.besieger, e.reason) for e in events_of(history, 1, "SiegeLifted")] == [
+        ("p2", "blue-1", "the castle's clan is out of the game")]
+    assert [(e.province, e.clan, e.from_clan, e.army) for e in events_of(history, 2, "ProvinceConquered")] == [
+        ("p2", "blue", None, "blue-1")]
+    assert history.final.owners["p2"] == "blue" and history.final.castles["p2"] == "fortress"
+    campaign = history.campaign
+    rows = dict(campaign.ruleset.standings(campaign, after).rows)
+    assert rows["red"] == (0, 10 + 2 - 34, 0, 0, 1, "seppuku") and rows["blue"][-1] == ""
+
+
+def test_a_besieged_army_is_freed_when_its_besieger_s_clan_is_out_of_the_game(make_campaign):
+    """The other way round: blue commits seppuku while blue-1 besieges red-2 in Two; blue-1 is
+    disbanded, the siege lifted, and red-2 is no longer shut in (next turn it may march out)."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2]"
+    history, found = play(make_campaign, {
+        1: """
+        moves: {blue-1: [3, 2]}
+        responses: {red-2: fortress}
+        diplomacy: {penalties: [{clan: blue, prestige: -36, reason: broke the truce}]}
+        dice: {supply: {blue-1: 1}}
+        """,
+        2: "moves: {red-2: [3]}\n"}, red=red, blue=BLUE)
+    assert errors(found) == [], found
+    after = history.state_after(1)
+    assert after.clans["blue"].status == "seppuku" and after.sieges == {}
+    assert [(e.province, e.besieger, e.reason) for e in events_of(history, 1, "SiegeLifted")] == [
+        ("p2", "blue-1", "the besieger's clan is out of the game")]
+    assert not army(history, "red-2", turn=1).besieged
+    assert army(history, "red-2").province == "p3"
+
+
+def test_the_next_turn_s_worksheet_word_for_word(make_campaign):
+    """`chronicle next` writes every army's line with where it stands and how far it may move (the
+    `move` option in force, here 2), and the battle the last turn left pending (the game day's
+    turn file is written before its battle is entered: the meeting is the one error)."""
+    history, found = play(make_campaign, {1: "moves: {blue-1: [3]}\n"}, blue=BLUE, options="move: 2")
+    assert [p.split(" [")[0] for p in errors(found)] == [
+        "content/turns/001.yaml:1:9: error: blue-1 (blue) and red-3 (red) are both in the field at Three after the battle phase"]
+    campaign = history.campaign
+    text = "\n".join(render(campaign.ruleset.next_turn(campaign, history).slots))
+    assert text == """title: ___  # a name for the turn
+
+# The card each clan drew; leave a clan out to deal from the shuffled deck (from the seed).
+# cards: {blue: CARD, red: CARD}
+
+# Rolls made at the table (purpose -> army or clan -> d6); rolls not written are drawn. E.g. the order of movement:
+# dice:
+#   initiative: {blue: ___, red: ___}
+
+# moves: army -> the provinces it enters, in order (an army left out stays where it is).
+# moves:
+#   blue-1: [___]  # blue, at Three, 12 elements; up to 2 provinces
+#   blue-2: [___]  # blue, at Five, 12 elements; up to 2 provinces
+#   blue-3: [___]  # blue, at Seven, 12 elements; up to 2 provinces
+#   red-1: [___]  # red, at One, 12 elements; up to 2 provinces
+#   red-2: [___]  # red, at Two, 12 elements; up to 2 provinces
+#   red-3: [___]  # red, at Three, 12 elements; up to 2 provinces
+
+# responses: a defender's answer to an army entering its province: battle, fortress or {retreat: X}.
+# responses: {ARMY: battle}
+
+# Battles the last turn left pending (the site's battle sheets): uncomment the ones fought
+# and write each army's elements lost (and general_lost, camp_taken, cards...).
+# battles:
+#   - {at: p3, attacker: {army: blue-1, lost: 0}, defender: {army: red-3, lost: 0}}  # if it is fought (Three: see the battle sheets)"""
