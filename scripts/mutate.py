@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import json
 import os
 import random
@@ -160,6 +161,7 @@ def prepare(target: str, fresh: bool, only: list[str] | None = None) -> Path:
         dest = work / name
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, dest)
+    forget_changed_sources(work)
     config = {
         "source_paths": ["chronicle"],
         "only_mutate": sources_of(target, only),
@@ -174,6 +176,29 @@ def prepare(target: str, fresh: bool, only: list[str] | None = None) -> Path:
     (work / "pyproject.toml").write_text(text + "\n[tool.mutmut]\n" + "".join(
         f"{key} = {json.dumps(value)}\n" for key, value in config.items()), encoding="utf-8")
     return work
+
+
+def forget_changed_sources(work: Path) -> None:
+    """Make mutmut see every source that changed since its tree was made. mutmut copies a source
+    into ``mutants/`` only if it is not there yet, and re-mutates a mutated one only if the source
+    is newer (by mtime) than its mutant: so a shared module changed by someone else stayed stale
+    for good, and a rules module edited while mutmut was still writing the mutants of the old one
+    was never re-mutated (its stale schema failed a new test in the clean run). Whatever changed
+    in content since the last run is deleted from ``mutants/``: mutmut copies it again and
+    re-mutates it, keeping the results of every function whose text did not change."""
+    tree = work / "mutants"
+    manifest = tree / ".sources.json"
+    if not tree.is_dir():
+        return
+    known = json.loads(manifest.read_text(encoding="utf-8")) if manifest.is_file() else {}
+    current = {}
+    for path in sorted((work / "chronicle").rglob("*")):
+        if path.is_file():
+            name = str(path.relative_to(work))
+            current[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+            if known.get(name) != current[name] and (tree / name).is_file():
+                (tree / name).unlink()
+    manifest.write_text(json.dumps(current, indent=0), encoding="utf-8")
 
 
 # ---- results ------------------------------------------------------------------------------------
