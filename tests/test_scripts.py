@@ -9,6 +9,7 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,34 @@ def test_venv_ready_names_a_requirement_added_since_the_venv_was_made(monkeypatc
     monkeypatch.setattr(ready.metadata, "version", without_mutmut)
     # an extra not asked for is not required
     assert ready.missing({"test"}) == [] and ready.missing({"test", "mutation"}) == ["mutmut"]
+
+
+def test_mutate_forgets_every_source_changed_since_mutmut_made_its_tree(tmp_path):
+    """scripts/mutate deletes from mutmut's tree each source whose content changed since the last
+    run (mutmut then copies and re-mutates it), whatever the files' times say, and keeps the rest:
+    a rules module edited while mutmut was still mutating the old one stayed stale otherwise."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("mutate", REPO / "scripts" / "mutate.py")
+    mutate = importlib.util.module_from_spec(spec)
+    sys.modules["mutate"] = mutate                  # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(mutate)
+    finally:
+        del sys.modules["mutate"]
+    work = tmp_path / "work"
+    for name in ("chronicle/a.py", "chronicle/rules/b.py"):
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / name).write_text("one\n")
+        (work / "mutants" / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / "mutants" / name).write_text("one, mutated\n")
+    mutate.forget_changed_sources(work)             # no record yet: every source is taken as changed
+    assert not (work / "mutants" / "chronicle" / "a.py").exists()
+    for name in ("chronicle/a.py", "chronicle/rules/b.py"):
+        (work / "mutants" / name).write_text("one, mutated\n")
+    mutate.forget_changed_sources(work)             # nothing changed: the tree is kept
+    assert (work / "mutants" / "chronicle" / "a.py").exists() and (work / "mutants" / "chronicle" / "rules" / "b.py").exists()
+    (work / "chronicle" / "rules" / "b.py").write_text("two\n")
+    os.utime(work / "chronicle" / "rules" / "b.py", (0, 0))      # older than its mutant, as copy2 can make it
+    mutate.forget_changed_sources(work)
+    assert (work / "mutants" / "chronicle" / "a.py").exists()
+    assert not (work / "mutants" / "chronicle" / "rules" / "b.py").exists()
