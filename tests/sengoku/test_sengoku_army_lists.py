@@ -63,7 +63,9 @@ def test_army_list_does_not_fit_when_alternatives_are_used_up():
 def test_army_list_unknown_element_type_names_the_types():
     with pytest.raises(CompositionError) as caught:
         check_composition("1x3Kn(Gen), 11x4Bld", STANDARD, "standard", 12, 12)
-    assert caught.value.message == "unknown element type '4Bld'" and "did you mean '4Bd'?" in caught.value.hint
+    assert caught.value.message == "unknown element type '4Bld'"
+    assert caught.value.hint == ("did you mean '4Bd'?; the seed's types: 3Kn, 3Cav, 4Bd, 3Sp, 3Bw, 3Sh, 2Ps, Art, 5Wb "
+                                 "(a general: 3Kn(Gen))")
 
 
 def test_army_list_declared_in_campaign_and_turn_files_is_checked(make_campaign):

@@ -314,3 +314,302 @@ def test_no_battle_is_fought_in_january_so_every_army_in_quarters_is_reinforced(
     assert events_of(history, 6, "BattleFought") == []
     assert {e.army: e.gained for e in events_of(history, 6, "WinterReinforced")} == {"red-2": 3}
     assert army(history, "red-2").strength == 11
+
+
+# ---- each error whole, alone, at its place (scripts/mutate sengoku, second round) ------------------
+# An error's place, its rule's name and what it puts in doubt are read by the administrator as much
+# as its words: each test below asserts the whole report, so that an error placed elsewhere, tagged
+# with no rule, or followed by the consequences it should have silenced, fails.
+
+from .test_sengoku_battles import FIRST, SECOND, TWO_ENTRANTS, TWO_ENTRANTS_BLUE, kyoto, relief  # noqa: E402
+
+ATTACK_THREE = """
+moves: {{blue-1: [5, 4, 3]}}
+responses: {{red-3: battle}}
+battles:
+  - {{at: 3, attacker: {{army: blue-1, {blue}}}, defender: {{army: red-3, lost: 4}}}}
+"""
+
+
+def _consequence(line: str, armies: str, cause: str, quoted: str) -> str:
+    return (f"content/turns/{line}: warning: 1 more problem about {armies} not reported: it follows from an earlier error "
+            f"(turn {cause}) [consequences of an earlier error]\n    hint: fix that error first, then check again; not "
+            f"reported: {quoted}")
+
+
+def test_a_battle_loss_above_the_army_s_strength_is_one_error_at_its_lost(make_campaign):
+    """12 elements cannot lose 13: the error is at `lost:`, tagged [battles]; the meeting it leaves
+    open follows from it and is counted, not reported again."""
+    history, found = play(make_campaign, {1: ATTACK_THREE.format(blue="lost: 13")})
+    assert found == [
+        "content/turns/001.yaml:4:44: error: blue-1 lost 13 elements but had 12 [battles]\n"
+        "    hint: lost: is at most the army's 12 elements (all of them when it is destroyed)",
+        _consequence("001.yaml:2:20", "blue-1, red-3", "1: blue-1 lost 13 elements but had 12",
+                     "blue-1 (blue) and red-3 (red) are both in the field at Three after the battle phase")]
+    assert events_of(history, 1, "BattleFought") == []
+
+
+def test_the_umpire_s_penalty_costs_elements_beyond_the_battle_s_losses(make_campaign):
+    """Seed: players who abuse the time limits "will be penalized with loss of additional elements
+    as per umpire's discretion": blue-1 loses 1 in battle and 2 more by the penalty."""
+    history, found = play(make_campaign, {1: ATTACK_THREE.format(blue="lost: 1, penalty: 2") + "dice: {supply: {blue-1: 1}}\n"})
+    assert errors(found) == [], found
+    assert [(e.army, e.clan, e.lost, e.reason) for e in events_of(history, 1, "ElementsLost")] == [
+        ("blue-1", "blue", 2, "the umpire's penalty for abusing the time limits")]
+    assert army(history, "blue-1").strength == 12 - 1 - 2
+
+
+def test_a_battle_between_two_armies_of_one_clan_is_placed_at_the_second(make_campaign):
+    history, found = play(make_campaign, {1: """
+moves: {red-2: [3]}
+battles:
+  - {at: 3, attacker: {army: red-2, lost: 1}, defender: {army: red-3, lost: 4}}
+"""})
+    assert found == ["content/turns/001.yaml:3:64: error: a battle with one clan: red-2 and red-3 are both Red's [battle]\n"
+                     "    hint: a battle is fought between enemies: check the armies written (did you mean another clan's army?)"]
+    assert events_of(history, 1, "BattleFought") == []
+
+
+def test_a_later_entrant_fought_first_is_one_error_with_the_battle_to_enter_first(make_campaign):
+    _, found = play(make_campaign, {1: TWO_ENTRANTS.format(battles=SECOND + FIRST)}, blue=TWO_ENTRANTS_BLUE)
+    assert found == [
+        "content/turns/001.yaml:6:5: error: blue-2 entered Three after blue-1: red-3 meets blue-1 first [several armies "
+        "entering are met in order of entry]\n    hint: enter the battle of red-3 against blue-1 before this one; its "
+        "victor then fights blue-2 (or withdraws)",
+        _consequence("001.yaml:4:20", "blue-2, red-3", "1: blue-2 entered Three after blue-1: red-3 meets blue-1 first",
+                     "blue-2 (blue) and red-3 (red) are both in the field at Three after the battle phase")]
+
+
+def test_the_relieving_side_taking_the_bua_rejects_the_battle(make_campaign):
+    """Only the besieger takes the BUA: written on the relief's side, the battle entry is rejected
+    (no battle is fought, the castle stays besieged)."""
+    history, found = relief(make_campaign,
+                            "  - {at: 2, attacker: {army: red-1, lost: 1, bua_taken: true}, defender: {army: blue-1, lost: 3}}\n")
+    assert errors(found) == [
+        "content/turns/003.yaml:4:57: error: bua_taken: the BUA belongs to the relieving side; only the besieger blue-1 can "
+        "take it [relief battles]\n    hint: write bua_taken: on blue-1's side, or remove it"]
+    assert events_of(history, 3, "BattleFought") == [] and "p2" in history.final.sieges
+
+
+def test_a_withdrawal_onto_an_enemy_army_is_refused_and_the_hint_leaves_it_out(make_campaign):
+    """Seed: a defender may "refuse battle and retreat out of the province, moving directly away from
+    the enemy": not back where the enemy came from, not onto another enemy. blue-2 has entered Six;
+    red-2, met in Five by blue-1 from Eight, cannot withdraw to Six; Two and Three are left."""
+    red = "provinces: [1, 2, 3, 4, 5, 6, 7]\n    fortress: 2\n    armies: [1, 5, 1]"
+    blue = "provinces: [8, 9, 10, 11]\n    fortress: 9\n    armies: [8, 9, 11]"
+    history, found = play_branching(make_campaign, {1: "moves: {blue-2: [6], blue-1: [5]}\nresponses: {red-2: {retreat: 6}}\n"},
+                                    red, blue)
+    assert errors(found)[0] == (
+        "content/turns/001.yaml:2:20: error: red-2 cannot withdraw to Six: the enemy army blue-2 stands in Six "
+        "[refusing battle]\n    hint: it may withdraw to p2, p3")
+    assert army(history, "red-2").province == "p5" and events_of(history, 1, "BattleRefused") == []
+
+
+# ---- the Big Battle in Kyoto ---------------------------------------------------------------------
+
+def test_a_big_battle_outside_kyoto_is_one_error(make_campaign):
+    _, found = play(make_campaign, {1: TWO_ENTRANTS.format(battles="""
+  - at: 3
+    attacker: [{army: blue-1, lost: 4}, {army: blue-2, lost: 1}]
+    defender: {army: red-3, lost: 1}
+""")}, blue=TWO_ENTRANTS_BLUE)
+    assert errors(found) == [
+        "content/turns/001.yaml:7:5: error: 3 armies in one battle at Three: only a battle in Kyoto with more than two "
+        "armies present is a Big Battle [Big Battle DBA in Kyoto]\n    hint: elsewhere two armies fight (with allied "
+        "contingents); several armies entering are met one at a time, in order of entry"]
+
+
+def test_a_big_battle_naming_an_unknown_army_is_one_error_with_a_did_you_mean(make_campaign):
+    _, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 5}, {army: blue-3x, lost: 3}]
+    defender: [{army: red-1, lost: 4}, {army: red-2, lost: 3}, {army: green-1, lost: 3}]
+""")
+    assert errors(found) == [
+        "content/turns/001.yaml:7:48: error: the battle at Kyoto cannot be fought: unknown army 'blue-3x' [battles]\n"
+        "    hint: did you mean 'blue-3' or 'blue-2' or 'blue-1'?"]
+
+
+def test_a_big_battle_with_allies_on_opposite_sides_is_an_error(make_campaign):
+    """Red and Green are allies: written on opposite sides, the entry is rejected [battles]."""
+    _, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 5}, {army: blue-2, lost: 3}, {army: green-1, lost: 3}]
+    defender: [{army: red-1, lost: 4}, {army: red-2, lost: 3}]
+""")
+    assert errors(found) == [
+        "content/turns/001.yaml:6:5: error: blue-1 (blue) and green-1 (green) are written on the same side but are enemies "
+        "[Big Battle DBA in Kyoto]\n    hint: a side is one clan and its allies: move one of them to the other side, or "
+        "check the alliances"]
+
+
+def test_a_big_battle_loss_above_an_army_s_strength_is_one_error_at_its_lost(make_campaign):
+    _, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 5}, {army: blue-2, lost: 3}]
+    defender: [{army: red-1, lost: 13}, {army: red-2, lost: 3}, {army: green-1, lost: 3}]
+""")
+    assert errors(found) == [
+        "content/turns/001.yaml:8:36: error: red-1 lost 13 elements but had 12 [battles]\n"
+        "    hint: lost: is at most the army's 12 elements (all of them when it is destroyed)"]
+
+
+def test_a_big_battle_is_lost_by_the_defenders_commander_in_chief_s_general(make_campaign):
+    """Neither side broke (4 of 8, 11 of 12); red-1, the defenders' commander-in-chief (written
+    first), lost its general and its side more elements: the defenders lose, and every army of
+    theirs retreats towards its own capital."""
+    history, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 2}, {army: blue-2, lost: 2}]
+    defender: [{army: red-1, lost: 5, general_lost: true}, {army: red-2, lost: 3}, {army: green-1, lost: 3}]
+""")
+    assert errors(found) == [], found
+    (b,) = events_of(history, 1, "BattleFought")
+    assert (b.lost, b.breaking, b.winner, b.loser, b.how) == (
+        (4, 11), (8, 12), "blue-1", "red-1", "the enemy's commander-in-chief lost his general and the side more elements")
+    assert [(e.army, e.to) for e in events_of(history, 1, "ArmyRetreated")] == [("red-1", "p13"), ("red-2", "p13"), ("green-1", "p23")]
+
+
+def test_a_big_battle_army_losing_every_element_is_destroyed_on_the_winning_side_too(make_campaign):
+    """green-1 loses all 12 of its elements, but its side (36 elements, 12 + Bitter Enders 2 = 14 to
+    break) holds and wins: green-1 is destroyed, the others stay in Kyoto."""
+    history, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 5}, {army: blue-2, lost: 3}]
+    defender: [{army: red-1, lost: 0}, {army: red-2, lost: 0}, {army: green-1, lost: 12, cards: [bitter_enders]}]
+""")
+    assert errors(found) == [], found
+    (b,) = events_of(history, 1, "BattleFought")
+    assert (b.lost, b.breaking, b.winner) == ((8, 12), (8, 14), "red-1")
+    assert [(e.army, e.clan, e.province, e.reason) for e in events_of(history, 1, "ArmyDestroyed")] == [
+        ("green-1", "green", "p18", "every element lost in battle")]
+    assert army(history, "green-1") is None and army(history, "red-1").province == "p18"
+
+
+def test_a_big_battle_retreat_written_wrong_is_placed_at_its_retreat(make_campaign):
+    """A beaten army's `retreat:` must name a province one step nearer its capital; Fourteen is not:
+    the error is at that `retreat:`, and the army retreats by the rule."""
+    history, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 5, retreat: 14}, {army: blue-2, lost: 3}]
+    defender: [{army: red-1, lost: 4}, {army: red-2, lost: 3}, {army: green-1, lost: 3, cards: [bitter_enders]}]
+""")
+    assert errors(found) == [
+        "content/turns/001.yaml:7:49: error: blue-1 cannot retreat to Province 14 [retreat after battle]\n"
+        "    hint: a beaten army retreats one province towards its capital, not across the sea nor onto an enemy: p19"]
+    assert army(history, "blue-1").province == "p19"
+
+
+# ---- winter: what is left after the march, at 1 and at 0 ------------------------------------------
+
+def test_winter_leaves_an_army_of_one_element_and_destroys_an_army_of_none(make_campaign):
+    """Seed: an army outside quarters at the onset of winter "loses 3 elements plus an additional 3
+    elements for each province more than three provinces away". At January's onset (the campaign
+    starts in January), red-2 (4 elements) is 3 provinces from the fortress Two: it loses 3 and
+    arrives with 1. red-3 (3 elements) then finds Two full (a fortress holds one army) and marches 3
+    provinces to the capital One: it loses its 3 and is destroyed on the march. red-1, on the island
+    Ten, has no way by land to any quarters: destroyed, every element lost."""
+    red = "provinces: [1, 2, 3, 4, 5, 10]\n    capital: 1\n    fortress: 2\n    armies: [10, {at: 5, elements: 4}, {at: 4, elements: 3}]"
+    history, found = play(make_campaign, {1: "title: winter\n"}, red=red, options="start_month: January")
+    assert errors(found) == [], found
+    assert [(e.army, e.distance, e.lost, e.quarters) for e in events_of(history, 1, "WinterAttrition")
+            if e.clan == "red"] == [("red-1", 0, 12, None), ("red-2", 3, 3, "p2"), ("red-3", 3, 3, "p1")]
+    assert [(e.army, e.reason) for e in events_of(history, 1, "ArmyDestroyed") if e.clan == "red"] == [
+        ("red-1", "no winter quarters can be reached"), ("red-3", "the winter march")]
+    assert (army(history, "red-2").province, army(history, "red-2").strength) == ("p2", 1)
+    assert army(history, "red-3") is None
+
+
+def test_a_winter_march_written_to_no_quarters_is_an_error_at_the_move(make_campaign):
+    """Seed: "There is no movement allowed during the winter months, armies that are not in
+    fortresses during winter may move only to try and reach winter quarters": red-3's march to Four
+    is refused (the hint names the quarters with room) and it is marched to quarters all the same."""
+    red = "provinces: [1, 2, 3, 4, 5]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 5]"
+    history, found = play(make_campaign, {1: "moves: {red-3: [4]}\n"}, red=red, options="start_month: January")
+    assert errors(found) == [
+        "content/turns/001.yaml:1:16: error: in winter red-3 may only march to winter quarters; Four is not a fortress or "
+        "capital of red with room [no movement in winter]\n    hint: quarters with room: p1"]
+    assert army(history, "red-3").province == "p1"
+
+
+# ---- ninja: the die below the wound fails; the spy's card; the usurper -------------------------------
+
+def test_a_ninja_die_below_the_wound_fails_and_the_spy_card_is_played_to_help(make_campaign):
+    """Seed: "on a roll of 6 the player is assassinated and wounded on a roll of 5": a 3, +1 for
+    the sender's Spy, is 4: the attempt fails. Both cards are played (the Ninja -5 all the same)."""
+    history, found = play(make_campaign, {1: "cards: {blue: ninja}\n", 2: """
+        cards: {blue: spy}
+        dice: {initiative: {red: 1, blue: 2}, ninja: {red: 3}}
+        diplomacy: {ninja: [{by: blue, target: red, spy: by}]}
+        """}, options="deck: {ninja: 2, spy: 4}")
+    assert errors(found) == [], found
+    (attempt,) = events_of(history, 2, "NinjaAttempt")
+    assert (attempt.by, attempt.target, attempt.roll, attempt.modifier, attempt.outcome) == ("blue", "red", 3, 1, "failed")
+    assert [(e.clan, e.card, e.purpose) for e in events_of(history, 2, "CardPlayed")] == [
+        ("blue", "ninja", "against red"), ("blue", "spy", "to help the ninja")]
+    assert history.final.clans["red"].status == "in"
+
+
+def test_a_usurper_s_battle_missing_is_an_error_and_a_lost_one_puts_the_clan_out(make_campaign):
+    """Seed: "On a roll of 1,2,or 3 a clan general attempts to seize the clan ... If they lose the
+    player is out of the game". The heir's 3: without the battle's result, an error (tagged with its
+    rule); with `usurper: {red: lost}`, red is out and the succession says so with its die."""
+    turn = """
+        cards: {blue: ninja}
+        diplomacy: {ninja: [{by: blue, target: red}]}
+        dice: {ninja: {red: 6}, heir: {red: 3}}
+        """
+    _, found = play(make_campaign, {1: turn})
+    assert errors(found) == [
+        "content/turns/001.yaml:2:21: error: red's heir rolled 3: a general tries to seize the clan, and the battle's result "
+        "is missing [ninja: succession]\n    hint: fight the usurper's battle (blue plays the general) and write  usurper: "
+        "{red: won}  or lost"]
+    history, found = play(make_campaign, {1: turn + "usurper: {red: lost}\n"})
+    assert errors(found) == [], found
+    (succession,) = events_of(history, 1, "Succession")
+    assert (succession.clan, succession.roll, succession.outcome) == ("red", 3, "usurped")
+    assert [(d.purpose, d.subject, d.value, d.recorded) for d in succession.dice] == [("heir", "red", 3, True)]
+    assert history.final.clans["red"].status == "usurped"
+
+
+# ---- a step between provinces no link joins: which rule it breaks ---------------------------------
+
+COASTS = """
+title: Sengoku coasts
+ruleset: sengoku
+seed: 3
+players:
+  - {id: red, provinces: [1, 2, 3], capital: 1, armies: [1], start_card: K}
+  - {id: blue, provinces: [6], capital: 6, armies: [6], start_card: "5"}
+options:
+  deck: {forage: 10}
+  start_armies: 1
+map:
+  name: Two coasts with a way by land
+  provinces:
+    p1: {number: 1, name: One, at: [0, 0]}
+    p2: {number: 2, name: Two, at: [1, 0]}
+    p3: {number: 3, name: Three, at: [2, 0]}
+    p4: {number: 4, name: Four, at: [0, 1]}
+    p5: {number: 5, name: Five, at: [2, 1]}
+    p6: {number: 6, name: Six, at: [4, 0]}
+  links:
+    - [p1, p2]
+    - [p2, p3]
+    - [p1, p4, sea]
+    - [p3, p5, sea]
+"""
+
+
+def test_a_skipped_province_between_two_coasts_is_a_movement_error_when_the_land_way_is_within_reach(make_campaign):
+    """One and Three are both coasts (each has a sea route) and no link joins them; but the way by
+    land, One → Two → Three, is within a move's reach (3 + 2 forced): the rule broken is "each step
+    enters a neighbouring province", not the sea routes. The hint lists One's neighbours, those by
+    sea apart."""
+    root = make_campaign(COASTS, {1: "moves: {red-1: [3]}\n"})
+    history, problems = replay_folder(root)
+    assert history is not None, problems
+    assert [p.format() for p in history.problems] == [
+        "content/turns/001.yaml:1:17: error: red-1 cannot go from One to Three: they share no border [movement: each step "
+        "enters a neighbouring province]\n    hint: from One an army can enter p2, p4 (by sea: p4); by land the way is "
+        "p1 → p2 → p3"]

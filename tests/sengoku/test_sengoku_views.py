@@ -7,6 +7,7 @@ where the campaign's `move` option said otherwise all passed every rule test."""
 from __future__ import annotations
 
 from chronicle.nextturn import render
+from chronicle.rules import Outcome
 
 from .helpers import army, errors, events_of, play
 
@@ -120,3 +121,42 @@ def test_the_next_turn_s_worksheet_word_for_word(make_campaign):
 # and write each army's elements lost (and general_lost, camp_taken, cards...).
 # battles:
 #   - {at: p3, attacker: {army: blue-1, lost: 0}, defender: {army: red-3, lost: 0}}  # if it is fought (Three: see the battle sheets)"""
+
+
+def _marks(history, number: int):
+    result = history.result(number)
+    return history.campaign.ruleset.map_marks(history.campaign, result.before, result.after, result.record, result.events)
+
+
+def test_the_map_marks_a_castle_shut_in_a_transfer_in_one_province_and_an_army_lost_on_the_way(make_campaign):
+    """The turn's map: red-2 shuts itself in Two before blue-1 (a mark of the battle phase, on Two);
+    red-1 sends elements to red-3 standing in the same province (one province, no arrow); blue-2,
+    caught by a storm crossing from Eleven to Twelve, whose d6 of 6 costs all its 2 elements (the
+    map and the sentence say 2, not 6), is marked as destroyed on the way."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, {at: 1, elements: 6}]"
+    blue = "provinces: [4, 5, 6, 7, 8, 11]\n    capital: 8\n    fortress: 7\n    armies: [4, {at: 11, elements: 2}, 8]"
+    history, found = play(make_campaign, {1: """
+        moves: {blue-1: [3, 2], blue-2: [12]}
+        responses: {red-2: fortress}
+        transfers: [{from: red-1, to: red-3, elements: 2}]
+        dice: {storm: {blue-2: [1, 6]}, supply: {blue-1: 1}}
+        """}, red=red, blue=blue)
+    assert errors(found) == [], found
+    marks = _marks(history, 1)
+    shut = next(o for o in marks.orders if o.kind == "defend")
+    assert (shut.army, shut.path, shut.phase, shut.name) == ("red-2", ("p2",), "battle", "Shut in the castle")
+    transfer = next(o for o in marks.orders if o.kind == "transfer")
+    assert (transfer.army, transfer.path, transfer.player) == ("red-1", ("p1",), "red")
+    (storm,) = events_of(history, 1, "StormAtSea")
+    assert (storm.roll, storm.lost, [d.value for d in storm.dice]) == (1, 2, [1, 6])
+    lost = next(o for o in marks.orders if o.army == "blue-2")
+    assert (lost.path, lost.outcome) == (("p11", "p12"), Outcome.FAILED)
+    assert lost.title == "Blue: blue-2 Eleven → Twelve — destroyed on the way (storm at sea, 2 elements lost)"
+
+
+def test_the_state_json_gives_each_army_s_clan(make_campaign):
+    history, _ = play(make_campaign, {})
+    campaign = history.campaign
+    armies = campaign.ruleset.to_json(campaign, history.final)["armies"]
+    assert armies["red-1"] == {"clan": "red", "province": "p1", "strength": 12, "besieged": False, "retreated": False,
+                               "elements_at_most": None, "general_lost": None}

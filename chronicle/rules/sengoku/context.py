@@ -47,7 +47,7 @@ def _subject(mark: str, name) -> str:
     if mark.startswith(PROVINCE):
         return name(mark.removeprefix(PROVINCE))
     if mark.startswith(HAND):
-        return mark.removeprefix(HAND).split(":", 1)[0]
+        return mark.removeprefix(HAND).partition(":")[0]
     return mark
 
 
@@ -172,7 +172,7 @@ class Ctx:
             index = self.used_dice.get(key, 0)
         self.used_dice[key] = max(self.used_dice.get(key, 0), index + 1)
         written = self.record.dice.get(key)
-        name = PURPOSE_NAMES.get(purpose, purpose)
+        name = PURPOSE_NAMES[purpose]        # every purpose a die is rolled for (record.PURPOSES)
         if written:
             values, path = written
             if index < len(values):

@@ -233,10 +233,10 @@ def move_army(ctx, state, move):
                                 f"[{roll.value}, N]}}" + (" (one pair per crossing)" if len(sea_steps) > 1 else ""))
             dice_index += 1
             dice.append(loss)
-            lost = loss.value
+            lost = min(loss.value, max(strength, 0))     # the elements it had: a 6 sinks an army of 2 with its 2
         strength -= lost
         events.append(StormAtSea(move.army, army.clan, (a, b), roll.value, lost, tuple(dice)))
-    forced_loss = needed * opts["forced_march_cost"]
+    forced_loss = min(needed * opts["forced_march_cost"], max(strength, 0))
     strength -= forced_loss
     ctx.emit(ArmyMoved(move.army, army.clan, (army.province,) + tuple(steps), needed, forced_loss))
     for event in events:
