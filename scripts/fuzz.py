@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The long fuzz run of issue 8: thousands of mutants of both example campaigns' files.
+"""The long fuzz run of issue 8: thousands of mutants of the example campaigns' files, every ruleset's.
 
     scripts/fuzz [--cases 2000] [--seed 1] [--timeout 60] [--minutes M] [--keep DIR] [--only N ...]
+                 [--campaigns pitac sengoku campagna clanwar]
 
 Prints tried / accepted / placed errors / crashes / hangs, then every crash and hang with the
 mutation that caused it (the same --seed replays the same mutants). Run it under nice on a
@@ -35,6 +36,8 @@ def main() -> int:
                         help="stop starting new mutants after this many minutes (a bounded run on a shared machine)")
     parser.add_argument("--only", type=int, nargs="*", default=None,
                         help="replay only these mutant numbers (as printed in [N]) of the same --seed")
+    parser.add_argument("--campaigns", nargs="+", choices=sorted(fuzzing.CAMPAIGNS), default=None,
+                        help="mutate only these rulesets' example campaigns (all by default)")
     parser.add_argument("--keep", type=Path, default=None, help="copy each crashing or hanging mutant here")
     args = parser.parse_args()
     counts = collections.Counter()
@@ -50,7 +53,7 @@ def main() -> int:
                 break
             rng = random.Random(f"{args.seed}/{number}")
             root = work / "campaign"
-            case = fuzzing.mutant(rng, root)
+            case = fuzzing.mutant(rng, root, args.campaigns)
             outcome = fuzzing.run_case(root, case, args.timeout)
             counts[outcome.kind] += 1
             by_operator[case.operator][outcome.kind] += 1
@@ -66,7 +69,8 @@ def main() -> int:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print()
-    print(f"seed {args.seed}, {sum(counts.values())} of {args.cases} mutants of the pitac (content/) and sengoku (examples/sengoku) campaigns")
+    print(f"seed {args.seed}, {sum(counts.values())} of {args.cases} mutants of the "
+          f"{', '.join(args.campaigns or sorted(fuzzing.CAMPAIGNS))} example campaigns")
     print(f"tried:         {sum(counts.values())}")
     print(f"accepted:      {counts['accepted']}")
     print(f"placed errors: {counts['placed']}")

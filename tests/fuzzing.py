@@ -1,6 +1,7 @@
-"""Mutation fuzzing of the two example campaigns, for tests/test_fuzz.py (short) and scripts/fuzz (long).
+"""Mutation fuzzing of the example campaigns of every ruleset, for tests/test_fuzz.py (short) and scripts/fuzz (long).
 
-A mutant is a copy of an example campaign (``content/``, Pitac, or ``examples/sengoku/content``)
+A mutant is a copy of an example campaign (``content/``, Pitac; ``examples/sengoku/content``; the
+docs-only campaigns of Campagna and Clan War)
 with one operator applied to one of its files: bytes (control characters, invalid UTF-8, a
 BOM and CRLF, truncation), lines (deleted, repeated, re-indented), YAML (tags, anchors and
 aliases, a recursive alias, deep nesting, an alias bomb), values (type swaps, key renames and
@@ -38,7 +39,11 @@ from pathlib import Path
 import yaml
 
 REPO = Path(__file__).resolve().parents[1]
-CAMPAIGNS = {"pitac": REPO / "content", "sengoku": REPO / "examples" / "sengoku" / "content"}
+CAMPAIGNS = {"pitac": REPO / "content", "sengoku": REPO / "examples" / "sengoku" / "content",
+             # the two later rulesets have no example campaign of their own: their docs-only campaigns
+             # (every rule of docs/rules/<ruleset>.md played) are the richest input there is
+             "campagna": REPO / "tests" / "campaigns" / "docs_only_campagna" / "content",
+             "clanwar": REPO / "tests" / "campaigns" / "docs_only_clanwar" / "content"}
 PLACED = re.compile(r"^(?P<file>[^\n:]+):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning): ", re.M)
 TIMEOUT = 300.0                        # seconds for check + build of one mutant: a hang, not a slow run on a busy machine
 MEMORY = 3 * 1024 ** 3                 # bytes a mutant's process may map
@@ -75,9 +80,10 @@ def copy_campaign(name: str, root: Path) -> Path:
     return root
 
 
-def mutant(rng: random.Random, root: Path) -> Case:
-    """Copy a campaign to ``root`` and apply one operator to one file; returns what was done."""
-    name = rng.choice(sorted(CAMPAIGNS))
+def mutant(rng: random.Random, root: Path, campaigns: list[str] | None = None) -> Case:
+    """Copy a campaign (one of ``campaigns``, all by default) to ``root`` and apply one operator to
+    one file; returns what was done."""
+    name = rng.choice(sorted(campaigns or CAMPAIGNS))
     copy_campaign(name, root)
     files = sorted(p.relative_to(root).as_posix() for p in (root / "content").rglob("*") if p.is_file())
     weights = [4 if f.endswith("campaign.yaml") else 1 for f in files]

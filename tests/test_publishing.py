@@ -345,15 +345,45 @@ def test_every_page_has_link_preview_tags_and_map_pages_a_picture(run, make_camp
             assert tags.get(key), (page, key)
         assert "og:url" not in tags                      # no address without the public URL
     home = metas((site / "index.html").read_text())
-    assert home["og:image"] == "turns/002/preview.png" and home["twitter:card"] == "summary_large_image"
-    for number in ("000", "001", "002"):
+    assert home["og:image"] == "preview.png" and home["twitter:card"] == "summary_large_image"
+    assert png_size((site / "preview.png").read_bytes()) == (1200, 630)
+    for number in ("000", "001"):
         tags = metas((site / "turns" / number / "index.html").read_text())
         assert tags["og:image"] == "preview.png" and tags["og:image:width"] == "1200"
         assert png_size((site / "turns" / number / "preview.png").read_bytes()) == (1200, 630)
+    # the last turn's page shows the home page's card: the same picture, made once
+    last = metas((site / "turns" / "002" / "index.html").read_text())
+    assert last["og:image"] == "../../preview.png" and not (site / "turns" / "002" / "preview.png").exists()
+    assert last["og:image:alt"] == home["og:image:alt"] == "The map of Small test campaign after turn 2, with the leading players"
     turn = metas((site / "turns/001/index.html").read_text())
     assert turn["og:title"] == "Turn 1: The first clash · Small test campaign"
     assert "changed hands" in turn["og:description"]
     assert metas((site / "standings.html").read_text())["twitter:card"] == "summary"
+
+
+@pytest.mark.parametrize("recent, own", [(1, set()), (2, {"001"}), (3, {"000", "001"})])
+def test_only_the_latest_turns_have_a_card_of_their_own(run, make_campaign, monkeypatch, recent, own):
+    """preview.RECENT at its edge on a campaign of turns 0-2: a turn has its own card when it is
+    one of the RECENT latest and not the last (whose card is the home page's); the older ones
+    show the home page's card and say it is the campaign as it stands now."""
+    from chronicle.render import preview
+    monkeypatch.setattr(preview, "RECENT", recent)
+    root = make_campaign(SMALL_CAMPAIGN, SMALL_TURNS, SMALL_STORIES)
+    assert run("build", root, "--quiet").exit_code == 0
+    site = root / "site"
+    assert {p.parent.name for p in site.glob("turns/*/preview.png")} == own
+    assert (site / "preview.png").is_file()
+    for number in ("000", "001", "002"):
+        tags = metas((site / "turns" / number / "index.html").read_text())
+        if number in own:
+            assert tags["og:image"] == "preview.png"
+            assert tags["og:image:alt"] == ("The map of Small test campaign at the start, with the leading players" if number == "000" else
+                                            "The map of Small test campaign after turn 1, with the leading players")
+        elif number == "002":
+            assert tags["og:image"] == "../../preview.png" and "after turn 2" in tags["og:image:alt"]
+        else:
+            assert tags["og:image"] == "../../preview.png"
+            assert tags["og:image:alt"] == "The map of Small test campaign as it stands now, with the leading players"
 
 
 def test_link_previews_are_absolute_with_the_public_url(run, make_campaign):
@@ -362,7 +392,7 @@ def test_link_previews_are_absolute_with_the_public_url(run, make_campaign):
     site = root / "site"
     home = metas((site / "index.html").read_text())
     assert home["og:url"] == "https://friends.github.io/campaign/"
-    assert home["og:image"] == home["twitter:image"] == "https://friends.github.io/campaign/turns/002/preview.png"
+    assert home["og:image"] == home["twitter:image"] == "https://friends.github.io/campaign/preview.png"
     turn = metas((site / "turns/001/index.html").read_text())
     assert turn["og:url"] == "https://friends.github.io/campaign/turns/001/"
     assert turn["og:image"] == "https://friends.github.io/campaign/turns/001/preview.png"

@@ -302,7 +302,8 @@ def _shown(path: Path, root: Path, dirs) -> str:
 
 
 def preview_path(view) -> str:
-    """Where a turn's link-preview PNG is written (the home page shows the last turn's)."""
+    """Where a recent turn's own link-preview PNG is written (the last turn's is the home page's,
+    preview.HOME_CARD)."""
     return f"turns/{view.slug}/preview.png"
 
 
@@ -430,7 +431,19 @@ class SiteRenderer:
                                                  [self.story_key(n) for n in turns])
         return self._whole_key
 
-    def card_key(self, view: views.TurnView) -> str:
+    def card_of(self, view: views.TurnView) -> str:
+        """The card a turn's page names: its own for the latest turns but the last, the home
+        page's for the last turn and for every turn older than preview.RECENT (which shows the
+        campaign as it stands)."""
+        last = self.model.final.number
+        return preview_path(view) if last - preview.RECENT < view.number < last else preview.HOME_CARD
+
+    def card_alt(self, view: views.TurnView) -> str:
+        if self.card_of(view) == preview.HOME_CARD and view.number != self.model.final.number:
+            return _("The map of %(campaign)s as it stands now, with the leading players", campaign=self.campaign.title)
+        return self.preview_alt(view)
+
+    def card_key(self, view: views.TurnView, path: str | None = None) -> str:
         """The key of a turn's link-preview card: only what the card shows, so that a new turn, a
         story or a template leaves every earlier card as it is (rasterising them is most of a
         clean build). The card shows the turn's state (its turn file and every one before it:
@@ -442,7 +455,7 @@ class SiteRenderer:
             self._card_key = incremental.digest(incremental.code_fingerprint(), incremental.campaign_files(Path(self.root)),
                                                 self.language, sorted(self.painter.marked.items()))
         n = view.number
-        return incremental.digest(preview_path(view), self._card_key, self.turn_key(n), n == self.model.final.number)
+        return incremental.digest(path or preview_path(view), self._card_key, self.turn_key(n), n == self.model.final.number)
 
     def story_key(self, number: int) -> str:
         view = self.model.turns[number] if 0 <= number < len(self.model.turns) else None
@@ -490,19 +503,22 @@ class SiteRenderer:
         now = (self.turn_key(last), self.story_key(last))       # the pages that show the latest state
         out = [self._page("index.html", "index.html", "home", key=now,
                           lazy_map=lambda: maps.turn(model.final, "index.html"), legend=maps.legend(model.final),
-                          latest=model.final, og_image=preview_path(model.final),
+                          latest=model.final, og_image=preview.HOME_CARD,
                           og_image_alt=self.preview_alt(model.final))]
+        out.append(Output(preview.HOME_CARD, lambda: self.preview_png(model.final),
+                          self.card_key(model.final, preview.HOME_CARD), apart=True))
         out.append(self._page("turns/index.html", "turns.html", "turns", key=now))
         for view in model.turns:
             path = view.path
             n = view.number
-            out.append(self._page(path, "turn.html", "turn", turn=view, og_image=preview_path(view),
-                                  og_image_alt=self.preview_alt(view),
-                                  key=(self.turn_key(n), self.story_key(n), self.turn_key(n + 1)),
+            card = self.card_of(view)
+            out.append(self._page(path, "turn.html", "turn", turn=view, og_image=card, og_image_alt=self.card_alt(view),
+                                  key=(self.turn_key(n), self.story_key(n), self.turn_key(n + 1), card),
                                   lazy_map=lambda v=view, p=path: maps.turn(v, p), lazy_legend=lambda v=view: maps.legend(v)))
             out.append(Output(f"turns/{view.slug}/state.json", lambda v=view: self._state_json(v),
                               self.key(f"turns/{view.slug}/state.json", self.turn_key(n))))
-            out.append(Output(preview_path(view), lambda v=view: self.preview_png(v), self.card_key(view), apart=True))
+            if card != preview.HOME_CARD:
+                out.append(Output(card, lambda v=view: self.preview_png(v), self.card_key(view), apart=True))
         for player in campaign.players:
             out.append(self._page(f"players/{player.id}.html", "player.html", "player", player=player, key=now,
                                   lazy_charts=lambda p=player.id: self.charts(p, f"chart-{p}"),

@@ -577,10 +577,14 @@ def test_link_preview_image_is_the_turn_map_at_1200_by_630(browser, pages_site, 
                 i.onload = () => ok([i.naturalWidth, i.naturalHeight]); i.onerror = () => no('not an image: ' + src);
                 i.src = src; })""", image)
             assert size == [1200, 630], (path, size)
-        # the home page shows the last turn's picture
+        # the home page and the last turn's page show the one picture of the last turn
         page.goto(base + "index.html")
-        assert page.get_attribute("meta[property='og:image']", "content").endswith(f"turns/{TURNS:03d}/preview.png")
-        page.goto(base + f"turns/{TURNS:03d}/preview.png")
+        home_card = page.get_attribute("meta[property='og:image']", "content")
+        assert page.evaluate("src => new URL(src, document.baseURI).href", home_card) == base + "preview.png"
+        page.goto(base + f"turns/{TURNS:03d}/index.html")
+        assert page.evaluate("src => new URL(src, document.baseURI).href",
+                             page.get_attribute("meta[property='og:image']", "content")) == base + "preview.png"
+        page.goto(base + "preview.png")
         page.screenshot(path=str(screenshots / f"preview-{kind}.png"))
         # the picture is the map: the players' colours fill a good part of it
         colours = page.evaluate("""() => { const img = document.querySelector('img');
