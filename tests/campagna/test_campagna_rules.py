@@ -426,7 +426,7 @@ def test_an_order_that_is_not_one_action_is_one_error(tmp_path, order, message, 
     assert [p.message[:len(message)] for p in found] == [message], [p.format() for p in found]
     assert found[0].place is not None and found[0].place.file == "content/turns/001.yaml" and found[0].place.line in (4, 5)
     if hint:
-        assert found[0].hint == hint
+        assert (found[0].hint, found[0].rule) == (hint, "R22")
     assert history.result(1).after.owners["gola"] is None
 
 

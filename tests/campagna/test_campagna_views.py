@@ -309,6 +309,7 @@ def test_next_turn_owes_each_player_his_allowance_with_what_lies_near(tmp_path):
     planned = next_turn(history.campaign, history)
     title, orders, answers, battles = planned.slots
     assert (title.key, title.value, title.note) == ("title", BLANK, "a name for the turn")
+    assert orders.key == "orders"
     assert [(s.key, s.value) for s in orders.children] == [(p, [BLANK, BLANK]) for p in ("anna", "bruno", "carla")]
     notes = {s.key: s.note for s in orders.children}
     assert notes["anna"] == ("holds Alba, Borgo, Ponte; empty nearby: Colle (mountain: 3 actions), Fonte, Gola, Olmo; "
@@ -321,6 +322,16 @@ def test_next_turn_owes_each_player_his_allowance_with_what_lies_near(tmp_path):
     assert battles.value == [{"at": "TERRITORY", "points": 450, "scenario": "SCENARIO", "winner": "PLAYER",
                               "victory": "minor", "score": {"PLAYER": 6, "OTHER": 4}}]
     assert planned.notices == ()
+
+
+def test_next_turn_owes_the_bonus_allowance_in_force(tmp_path):
+    """R56 as options.bonus_actions (4), earned from the end of turn 1 (bonus_from_turn: 1): the
+    next turn owes every player four blanks, and his note says they are the bonus."""
+    history, problems = play(tmp_path, turns=[{}], options={"min_actions": 0, "bonus_from_turn": 1, "bonus_actions": 4})
+    assert not errors(problems)
+    orders = next_turn(history.campaign, history).slots[1]
+    assert [(s.key, s.value) for s in orders.children] == [(p, [BLANK] * 4) for p in ("carla", "anna", "bruno")]
+    assert all(s.note.endswith("; 4 actions (the bonus)") for s in orders.children)
 
 
 def test_next_turn_names_eight_territories_and_counts_the_rest(tmp_path, docs_only):
@@ -354,7 +365,12 @@ def test_next_turn_notices_a_calendar_not_finished_and_a_campaign_won(tmp_path, 
     (("title",), "a name for the turn, e.g. \"La conquista del Faro\""),
     (("orders", "anna", 1), "an action of anna: \"Schermaglia X\" (an empty territory), \"Scorreria X\" (an enemy's) or "
                             "\"Battaglia decisiva X\" (an enemy Capital); delete the blank if anna declared fewer"),
+    (("orders", "anna"), "an action of anna: \"Schermaglia X\" (an empty territory), \"Scorreria X\" (an enemy's) or "
+                         "\"Battaglia decisiva X\" (an enemy Capital); delete the blank if anna declared fewer"),
+    (("orders",), "an action of the player: \"Schermaglia X\" (an empty territory), \"Scorreria X\" (an enemy's) or "
+                  "\"Battaglia decisiva X\" (an enemy Capital); delete the blank if the player declared fewer"),
     (("answers", "noce"), None),
+    ((), None),
 ])
 def test_blank_hints(path, hint):
     assert blank_hint(path, {}) == hint
