@@ -187,6 +187,14 @@ def test_marks_of_retreats_and_the_decisive_battle_that_wins(docs_only):
                             "Battaglia decisiva at Erta: Anna against Bruno — Anna wins", "anna", 17)
 
 
+def play_case_unchecked(tmp_path, case_id: str):
+    """A rulebook case's campaign, played with whatever problems the case expects."""
+    case = yaml.safe_load((CASES / f"{case_id}.yaml").read_text(encoding="utf-8"))
+    kwargs = {key: case[key] for key in ("players", "initiative", "options") if key in case}
+    history, _problems = play(tmp_path, turns=[case["turn"]], game_map=case.get("map", "valle"), **kwargs)
+    return history
+
+
 def play_case(tmp_path, case_id: str):
     """A rulebook case's campaign, played here for what the case file does not read (the marks,
     the standings)."""
@@ -467,3 +475,22 @@ def test_next_turn_tells_a_landless_player_he_may_only_answer(tmp_path):
     assert not errors(problems)
     notes = {s.key: s.note for s in next_turn(history.campaign, history).slots[1].children}
     assert notes["bruno"] == "holds nothing (may only answer)"
+
+
+def test_every_arrow_is_named_in_the_seed_s_word(docs_only):
+    """The map names each arrow by the seed's own word (the legend and the arrow's label): the
+    three actions by their kind, and the answers Intervenire, Ritirarsi and Resistere, over the
+    eight turns of the docs-only campaign (which has each of them)."""
+    names = {(o.kind, o.name) for turn in range(1, 9) for o in marks(docs_only, turn).orders}
+    assert names == {("attack", "Schermaglia"), ("attack", "Scorreria"), ("attack", "Battaglia decisiva"),
+                     ("support", "Intervenire"), ("retreat", "Ritirarsi"), ("defend", "Resistere")}
+
+
+def test_the_turn_page_lists_each_order_with_its_origin(tmp_path):
+    """The turn page's declarations as written (case 10e): an order with from: names its origin,
+    also one the rules refused (bruno's, not adjacent), in the player's order."""
+    history = play_case_unchecked(tmp_path, "10e_from_forces_the_origin")
+    campaign = history.campaign
+    assert campaign.ruleset.orders_of(campaign, history.result(1).record) == {
+        "anna": ["Schermaglia Gola (from Fonte)", "Schermaglia Olmo (from Fonte)"],
+        "bruno": ["Schermaglia Colle (from Erta)"]}
