@@ -173,7 +173,7 @@ def check_state(state: dict, expect: dict, label: str, sentences: list[str] = ()
             wrong.append(f"{label}: unexpected {kind!r} event")
     texts = " | ".join(sentences or [e["text"] for e in state["events"]])
     for text in expect.get("texts") or []:
-        if text.lower() not in texts.lower():
+        if text not in texts:
             wrong.append(f"{label}: no event says {text!r}; the events say: {texts}")
     if "winner" in expect and state["winner"] != expect["winner"]:
         wrong.append(f"{label}: winner {state['winner']!r}, expected {expect['winner']!r}")
@@ -211,7 +211,8 @@ def test_case(path, case, tmp_path):
     wrong = []
     if not case_turns(case):
         state = campaign.ruleset.to_json(campaign, history.start, history.start_events)
-        wrong += check_state(state, case.get("expect") or {}, "the set-up")
+        name = namer(campaign, [history.start])
+        wrong += check_state(state, case.get("expect") or {}, "the set-up", [e.describe(name) for e in history.start_events])
     for index, expect in expectations(case):
         number = index + 1
         result = history.result(number)
@@ -224,7 +225,8 @@ def test_case(path, case, tmp_path):
             if drawn:
                 wrong.append(f"turn {number}: dice drawn from the seed, not written: "
                              + ", ".join(f"{d['purpose']} {d['subject']} #{d['index'] + 1}" for d in drawn))
-    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"), rule_in=True, place=_placed)
+    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"), rule_in=True, place=_placed,
+                            as_written=True)
     wrong += check_history(history)
     assert not wrong, header + "\n".join(wrong)
 

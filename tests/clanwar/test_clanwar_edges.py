@@ -74,3 +74,31 @@ def test_cavalry_move_in_both_phases_and_a_sea_leg_on_the_map(make_campaign):
     }
     assert result.after.units["crane-2"].province == "plain"
     assert result.after.personalities["kuwanan"].province == "kitsu"
+
+
+ATTACK = """\
+moves:
+  primary: {{lion-1: doji}}
+battles:
+  - at: doji
+    sides: [[lion], [crane]]
+    winner: {winner}
+{extra}dice:
+  experience: {{crane-1: [10, 10], lion-1: [10, 10]}}
+"""
+
+
+def test_the_map_marks_a_battle_won_by_the_attacker_and_a_drawn_one(make_campaign):
+    """The battle's mark is seen from the attacker (the players who did not hold the province): a
+    Lion win at Crane's Doji succeeded; a battle without a winner is drawn (the Crane win, which
+    failed, is in test_clanwar_views)."""
+    from chronicle.rules import Outcome
+    won, problems = play(make_campaign, {1: ATTACK.format(winner="lion", extra="    withdraw: {crane: asahina}\n")})
+    assert [p for p in problems if ": error: " in p] == []
+    drawn, problems = play(make_campaign, {1: ATTACK.format(winner="null", extra="")})    # the same folder, rewritten
+    assert [p for p in problems if ": error: " in p] == []
+    for history, outcome, winner in ((won, Outcome.SUCCEEDED, "lion"), (drawn, Outcome.DRAWN, None)):
+        campaign, result = history.campaign, history.result(1)
+        marks = campaign.ruleset.map_marks(campaign, result.before, result.after, result.record, result.events)
+        (battle,) = marks.contests
+        assert (battle.province, battle.players, battle.outcome, battle.winner) == ("doji", ("lion", "crane"), outcome, winner)
