@@ -102,3 +102,19 @@ def test_the_map_marks_a_battle_won_by_the_attacker_and_a_drawn_one(make_campaig
         marks = campaign.ruleset.map_marks(campaign, result.before, result.after, result.record, result.events)
         (battle,) = marks.contests
         assert (battle.province, battle.players, battle.outcome, battle.winner) == ("doji", ("lion", "crane"), outcome, winner)
+
+
+def test_the_state_json_gives_each_province_and_each_die_whole(make_campaign):
+    """`chronicle state --json`, field by field: a province with a library and one without, and every
+    die with its purpose, subject, index, value, whether it was written, and the event it decided."""
+    history, problems = play(make_campaign, {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n")})
+    assert [p for p in problems if ": error: " in p] == []
+    campaign, result = history.campaign, history.result(1)
+    state = campaign.ruleset.to_json(campaign, result.after, result.events)
+    assert state["provinces"]["asahina"] == {"controller": "crane", "owner": "crane", "original": "crane", "library": True,
+                                             "spells": [], "joint": []}
+    assert state["provinces"]["doji"]["library"] is False
+    assert state["dice"] == [
+        {"purpose": "experience", "subject": unit, "index": index, "value": 10, "recorded": True, "event": event,
+         "kind": "experience-checked"}
+        for event, (unit, index) in enumerate([("crane-1", 0), ("crane-1", 1), ("lion-1", 0), ("lion-1", 1)], start=6)]

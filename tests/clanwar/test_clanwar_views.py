@@ -111,6 +111,14 @@ def test_next_turn_is_a_worksheet_of_every_force_where_it_stands(make_campaign):
     assert battles.value == [{"at": BLANK, "sides": [["crane"], ["lion"]], "winner": BLANK}]
     assert (dice.key, dice.value, dice.commented) == ("dice", {"fate": {"PERSONALITY": "D10"}}, True)
     assert planned.notices == ()
+    assert title.note == "a name for the Strategic Turn"
+    assert start.above == ("\nstart: the Start phase: alliances (declared only here), broken, bids, buy (paid at once,\n"
+                           "placed at Recovery), assign, transfer, swap, library, daimyo. Players: crane, lion.")
+    assert moves.above == "\nmoves: uncomment the forces that move and write where; a force left out stays."
+    assert reserve.note == "not after battling or entering neutral or enemy land"
+    assert battles.above == ("\nbattles: where opposing forces met, the result as fought on the table (each unit's\n"
+                             "lost, state, left_table, penalty; each personality's removed, over, maimed).")
+    assert dice.above == ("\ndice: rolls made at the table (fate, heal, experience, ring); the rest are drawn from the seed.")
 
 
 @pytest.mark.parametrize("path, hint", [
