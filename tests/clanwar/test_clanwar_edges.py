@@ -5,6 +5,8 @@ leg on the map. The map is the helpers' branching map with a sea link from Asahi
 
 from __future__ import annotations
 
+import pytest
+
 from chronicle.nextturn import BLANK
 
 from .helpers import CAMPAIGN, play
@@ -118,3 +120,67 @@ def test_the_state_json_gives_each_province_and_each_die_whole(make_campaign):
         {"purpose": "experience", "subject": unit, "index": index, "value": 10, "recorded": True, "event": event,
          "kind": "experience-checked"}
         for event, (unit, index) in enumerate([("crane-1", 0), ("crane-1", 1), ("lion-1", 0), ("lion-1", 1)], start=6)]
+
+
+def _unit_row(unit, player, before, lost=0, state="ready", left=False, after=None, at=None):
+    return {"unit": unit, "player": player, "models_before": before, "lost": lost, "state": state, "left_table": left,
+            "models_after": before - lost if after is None else after, "regrouped_at": at, "destroyed": False}
+
+
+def test_a_battle_report_in_the_state_json_field_by_field(make_campaign):
+    """The battle as the site's report reads it: a Crane win at Doji, lion-1 Routed with 3 lost
+    regrouping at 60% of 7 (4, rounded down, L116) in Matsu, control kept by the defender (L121-122);
+    and a battle without a winner, control unchanged (Q20)."""
+    won, problems = play(make_campaign, {1: ATTACK.format(winner="crane", extra=(
+        "    units: {lion-1: {lost: 3, state: routed, left_table: true, penalty: 2}}\n    withdraw: {lion: matsu}\n"))})
+    assert [p for p in problems if ": error: " in p] == []
+    (report,) = [e.to_json() for e in won.result(1).events if e.kind == "battle-fought"]
+    assert report == {
+        "kind": "battle-fought", "province": "doji", "sides": [["lion"], ["crane"]], "started": [["lion"], ["crane"]],
+        "text": "Battle of doji: lion against crane; crane won; doji stays crane's (the defender held it (L121-122))",
+        "winner": "crane", "winners": ["crane"], "defender": "crane", "terrain": None, "switched": [],
+        "units": [_unit_row("crane-1", "crane", 10), _unit_row("lion-1", "lion", 10, 3, "routed", True, 4, "matsu")],
+        "withdrawals": [["lion", "matsu"]], "controller_before": "crane", "controller_after": "crane",
+        "control_rule": "the defender held it (L121-122)", "decks": []}
+    drawn, problems = play(make_campaign, {1: ATTACK.format(winner="null", extra="")})    # the same folder, rewritten
+    (report,) = [e.to_json() for e in drawn.result(1).events if e.kind == "battle-fought"]
+    assert (report["text"], report["winner"], report["winners"], report["withdrawals"]) == (
+        "Battle of doji: lion against crane; no winner", None, [], [])
+    assert report["units"] == [_unit_row("crane-1", "crane", 10), _unit_row("lion-1", "lion", 10)]
+    assert (report["controller_after"], report["control_rule"]) == ("crane", "no winner: control unchanged (Q20)")
+
+
+REFUSALS = {
+    # L155: the Broken and Routing penalties are Clan War's, entered (reading Q38): none written, none in the options
+    "a Broken unit without its penalty": (
+        {1: ATTACK.format(winner="crane", extra="    units: {lion-1: {lost: 3, state: broken, left_table: true}}\n"
+                                                 "    withdraw: {lion: matsu}\n")},
+        ["content/turns/001.yaml:7:21: error: lion-1 was Broken: write its penalty: (added to its experience checks) "
+         "[experience checks (L155)]\n    hint: or set options: broken_penalty: N"]),
+    # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
+    "a Reserve move after a battle": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
+            "moves:\n  primary: {lion-1: doji}\n", "moves:\n  primary: {lion-1: doji}\n  reserve: {crane-1: asahina}\n")},
+        ["content/turns/001.yaml:3:13: error: crane-1 battled this turn: no Reserve move [reserve movement restrictions "
+         "(L104-109)]\n    hint: remove the reserve move: a force that battled this turn makes none"]),
+    "a Reserve move after entering neutral land": (
+        {1: "moves:\n  primary: {kuwanan: [doji, plain]}\n  reserve: {kuwanan: [doji]}\n"},
+        ["content/turns/001.yaml:3:13: error: kuwanan entered a neutral or enemy province this turn: no Reserve move "
+         "[reserve movement restrictions (L104-109)]\n    hint: remove the reserve move: only forces that stayed in "
+         "their own or allied land this turn make one"]),
+    # a path names the provinces entered; L165: only the Monk move anywhere to defend
+    "a move into the province it stands in, and a defence by a Crane unit": (
+        {1: "moves:\n  primary: {kuwanan: [kakita]}\n  defend: {crane-1: asahina}\n"},
+        ["content/turns/001.yaml:2:23: error: kuwanan is already in Kakita [primary movement]\n"
+         "    hint: write the provinces entered, not the one it starts from",
+         "content/turns/001.yaml:3:12: error: only the Monk move to defend any province; crane-1 is Crane's "
+         "[the Monk's move to defend (L165)]\n    hint: write it under primary:, cavalry: or reserve:"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_a_refusal_whole_at_its_place(make_campaign, name):
+    """Each refusal as `chronicle check` prints it: file:line:col, the message, the rule, the hint."""
+    turns, expected = REFUSALS[name]
+    _, problems = play(make_campaign, turns)
+    assert problems == expected
