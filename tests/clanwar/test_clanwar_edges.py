@@ -184,3 +184,34 @@ def test_a_refusal_whole_at_its_place(make_campaign, name):
     turns, expected = REFUSALS[name]
     _, problems = play(make_campaign, turns)
     assert problems == expected
+
+
+def test_a_beaten_army_with_nowhere_to_go_in_the_events(tmp_path):
+    """Case 27b's events as the site's battle report and hall of the fallen read them: each unit
+    destroyed with its player, where and why, and the Daimyo captured by the winner (reading Q19)."""
+    import yaml
+    from test_clanwar_cases import CASES, replay_case
+    case = yaml.safe_load((CASES / "27b_a_beaten_army_with_nowhere_to_withdraw.yaml").read_text(encoding="utf-8"))
+    history, _ = replay_case(case, tmp_path)
+    events = [e.to_json() for e in history.result(1).events if e.kind in ("unit-destroyed", "captured")]
+    for event in events:
+        del event["text"]
+    assert events == [
+        {"kind": "unit-destroyed", "unit": "l1", "player": "lion", "province": "akodo", "why": "nowhere to withdraw"},
+        {"kind": "unit-destroyed", "unit": "l2", "player": "lion", "province": "akodo", "why": "wiped out"},
+        {"kind": "captured", "personality": "lion-daimyo", "player": "lion", "by": "crane", "why": "cut off: nowhere to withdraw"}]
+
+
+def test_a_winner_s_unit_that_left_the_table_takes_its_leader_along(make_campaign):
+    """L114-115: a Broken unit that left the table withdraws even when its side won, and the
+    personality leading it goes with it (Q61); a lone personality of the winner stays where it
+    fought. crane-1 (Broken, 2 lost, led by Hoturi) regroups at Asahina at full strength and
+    recovers 1 of its 2 casualties (L133: half after a win); Kuwanan stays at Doji."""
+    history, problems = play(make_campaign, {1: ATTACK.format(winner="crane", extra=(
+        "    units: {crane-1: {lost: 2, state: broken, left_table: true, penalty: 1}}\n"
+        "    withdraw: {crane: asahina, lion: matsu}\n")).replace("primary: {lion-1: doji}", "primary: {lion-1: doji, kuwanan: [doji]}")})
+    assert [p for p in problems if ": error: " in p] == []
+    after = history.result(1).after
+    assert {u: (unit.province, unit.models) for u, unit in after.units.items()} == {"crane-1": ("asahina", 9), "lion-1": ("matsu", 10)}
+    assert {p: (person.province, person.unit) for p, person in after.personalities.items()} == {
+        "hoturi": ("asahina", "crane-1"), "kuwanan": ("doji", None), "tsuko": ("matsu", "lion-1")}
