@@ -613,3 +613,38 @@ def test_a_skipped_province_between_two_coasts_is_a_movement_error_when_the_land
         "content/turns/001.yaml:1:17: error: red-1 cannot go from One to Three: they share no border [movement: each step "
         "enters a neighbouring province]\n    hint: from One an army can enter p2, p4 (by sea: p4); by land the way is "
         "p1 → p2 → p3"]
+
+
+# ---- movement errors whole, with the options' numbers ------------------------------------------------
+
+def test_movement_errors_state_the_options_in_force_at_their_place(make_campaign):
+    """Seed: "Each turn a clan may move each of their armies up to 3 provinces ... For each province
+    an army is forced marched, it loses one element ... The maximum number of provinces that an army
+    may be force marched is two." Six provinces is one too many (the error is at the sixth); four
+    need forced: 1, whose cost the hint gives from `forced_march_cost` (here 2 elements); forced: 1
+    on a move of one province is an error of its own."""
+    _, found = play(make_campaign, {1: """
+moves:
+  red-1: [2, 3, 4, 5, 6, 7]
+  red-2: [3, 4, 5, 6]
+  red-3: {path: [4], forced: 1}
+"""}, blue="provinces: [8]\n    capital: 8\n    armies: [8]", options="forced_march_cost: 2")
+    assert errors(found) == [
+        "content/turns/001.yaml:2:26: error: red-1 moves 6 provinces; at most 3 and 2 by forced march [movement]\n"
+        "    hint: an army enters at most 5 provinces a turn (3, and 2 more by forced march)",
+        "content/turns/001.yaml:3:3: error: red-2 moves 4 provinces without forced march [forced march]\n"
+        "    hint: write  red-2: {path: [...], forced: 1}  (2 elements per province forced)",
+        "content/turns/001.yaml:4:3: error: red-3 writes forced: 1 for a move of 1 province (forced: 0) [forced march]\n"
+        "    hint: forced: is the provinces beyond the first 3: write forced: 0, or leave it out"]
+    _, found = play(make_campaign, {1: "moves: {red-2: [3, 4, 5, 6]}\n"}, options="forced_march_cost: 1")
+    assert found[0].endswith("hint: write  red-2: {path: [...], forced: 1}  (1 element per province forced)")
+
+
+def test_a_link_kind_the_campaign_closes_and_a_neutral_army_leaving_its_land_are_errors_at_the_step(make_campaign):
+    _, found = play(make_campaign, {1: "moves: {red-1: [10]}\n"}, options="move_links: [land, mountain]")
+    assert found == ["content/turns/001.yaml:1:17: error: red-1 cannot cross the sea link from One to Ten [movement]\n"
+                     "    hint: armies move along land, mountain links (the campaign's move_links)"]
+    _, found = play(make_campaign, {1: "moves: {blue-1: [5]}\n"},
+                    blue="provinces: [6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    neutral: true")
+    assert errors(found) == ["content/turns/001.yaml:1:18: error: blue-1 is a neutral army and does not leave blue's land "
+                             "(Five is not theirs) [neutral clans]\n    hint: a neutral army moves only within blue's provinces"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from chronicle.dice import DiceBox
 from chronicle.history import replay_folder
 
 from .helpers import army, errors, events_of, play
@@ -429,3 +430,43 @@ def test_state_private_names_hidden_cards_only_for_the_administrator(run):
     private = json.loads(run("state", example, "--json", "--private").stdout)
     assert not any("hand" in clan for clan in public["clans"].values())
     assert any("hand" in clan for clan in private["clans"].values())
+
+
+def test_a_second_crossing_s_storm_die_missing_is_an_error_and_the_die_drawn_says_its_identity(make_campaign):
+    """red-1 crosses by sea twice (One to Ten, Eleven to Twelve); only the first crossing's die is
+    written: the second is an error whose hint writes the whole roll, and the die drawn in its place
+    (so that the replay goes on) comes from the seed and the roll's own identity: turn, purpose,
+    army, index (docs: "Dice: recorded or drawn")."""
+    history, found = play(make_campaign, {1: "moves: {red-1: [10, 11, 12]}\ndice: {storm: {red-1: 4}}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:2:23: error: the storm die of red-1's crossing from Eleven to Twelve is not written (its "
+        "earlier dice are) [dice]\n    hint: write every die of the roll: storm: {red-1: [4, N]}"]
+    drawn = [d for e in history.result(1).events for d in getattr(e, "dice", ()) if not d.recorded and d.purpose == "storm"]
+    assert [(d.purpose, d.subject, d.index) for d in drawn] == [("storm", "red-1", 1)]
+    assert drawn[0].value == DiceBox(history.campaign.seed).roll(6, 1, "storm", "red-1", 1).value
+
+
+def test_a_card_that_is_not_text_is_one_error_the_file_format_s(make_campaign):
+    """A card written as a number or left empty is the turn schema's error, once: the clan then
+    draws nothing in its place, and no second error names the same value as an unknown card."""
+    _, found = play(make_campaign, {1: "cards: {red: [3.5], blue: [null]}\n"})
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/turns/001.yaml:1:28: error: cards/blue/0: expected text, got nothing (the key has no value: is the next "
+        "line indented under it?) [file format]",
+        "content/turns/001.yaml:1:15: error: cards/red/0: expected text, got 3.5 [file format]"]
+
+
+def test_elements_lost_must_agree_with_general_lost_both_ways(make_campaign):
+    """A battle side that writes general_lost: true must name the general among its elements lost,
+    and one that names the general must not write general_lost: false."""
+    _, found = play(make_campaign, {1: """
+moves: {blue-1: [5, 4, 3]}
+responses: {red-3: battle}
+battles:
+  - {at: 3, attacker: {army: blue-1, lost: 2, general_lost: true, elements_lost: "1x4Bd, 1x3Sp"}, defender: {army: red-3, lost: 4, general_lost: false, elements_lost: "1x3Kn(Gen), 3x4Bd"}}
+"""})
+    assert errors(found) == [
+        "content/turns/001.yaml:4:82: error: general_lost: true, but elements_lost names no general of blue-1 [battles]\n"
+        "    hint: write the general's element with (Gen), e.g. 1x3Kn(Gen)",
+        "content/turns/001.yaml:4:168: error: elements_lost names the general of red-3, but general_lost: false [battles]\n"
+        "    hint: write general_lost: true, or take the general out of elements_lost"]

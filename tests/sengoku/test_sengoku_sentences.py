@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from chronicle import i18n
 from chronicle.i18n import N_
 from chronicle.rules.sengoku import events as ev
 
@@ -214,3 +215,12 @@ def test_a_hidden_card_is_named_only_in_the_administrator_s_forms():
     assert dealt.to_json(private=True)["card"] == "spy"
     assert dealt.to_json(private=True)["text"] == "takeda drew Spy from deck 2 (dealt from the seeded shuffle; hidden until played)"
     assert shown.to_json()["card"] == "marriage"
+
+
+def test_a_ledger_reason_counted_several_times_is_translated_whole():
+    """The prestige ledger's "element destroyed x4" is the table's entry, translated, and its count:
+    in Italian "elemento distrutto x4", not the entry's id with its underscores gone."""
+    with i18n.use("it"):
+        assert ev.prestige_reason("element_destroyed x4") == "elemento distrutto x4"
+        assert ev.prestige_reason("victory") == "vittoria"
+        assert ev.prestige_reason("slow_play") == "slow play"

@@ -165,7 +165,8 @@ def move_army(ctx, state, move):
                     rule="forced march", at_key=True, about=(move.army,), where=steps[-1:])
         return state
     if move.forced and move.forced > needed:
-        ctx.reject(f"{move.army} writes forced: {move.forced} for a move of {len(steps)} provinces (forced: {needed})",
+        ctx.reject(f"{move.army} writes forced: {move.forced} for a move of {len(steps)} province{'' if len(steps) == 1 else 's'} "
+                    f"(forced: {needed})",
                     move.at, rule="forced march", at_key=True, about=(move.army,), where=steps[-1:],
                     hint=f"forced: is the provinces beyond the first {opts['move']}: write forced: {needed}, or leave it out")
         return state
