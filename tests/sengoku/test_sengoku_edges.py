@@ -430,8 +430,8 @@ def test_a_big_battle_naming_an_unknown_army_is_one_error_with_a_did_you_mean(ma
         "    hint: did you mean 'blue-3' or 'blue-2' or 'blue-1'?"]
 
 
-def test_a_big_battle_with_allies_on_opposite_sides_is_an_error(make_campaign):
-    """Red and Green are allies: written on opposite sides, the entry is rejected [battles]."""
+def test_a_big_battle_with_enemies_on_one_side_is_an_error(make_campaign):
+    """Blue and Green are enemies: written on one side, the entry is rejected."""
     _, found = kyoto(make_campaign, """
   - at: 18
     attacker: [{army: blue-1, lost: 5}, {army: blue-2, lost: 3}, {army: green-1, lost: 3}]
@@ -441,6 +441,27 @@ def test_a_big_battle_with_allies_on_opposite_sides_is_an_error(make_campaign):
         "content/turns/001.yaml:6:5: error: blue-1 (blue) and green-1 (green) are written on the same side but are enemies "
         "[Big Battle DBA in Kyoto]\n    hint: a side is one clan and its allies: move one of them to the other side, or "
         "check the alliances"]
+
+
+def test_a_big_battle_with_allies_written_as_enemies_or_an_army_both_fighting_and_sending_is_an_error(make_campaign):
+    """Green, Red's ally, written against Red: [battles]. green-1 both on the table and sending a
+    contingent to red-1: an army fighting in the Big Battle cannot also send one."""
+    _, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: green-1, lost: 5}]
+    defender: [{army: red-1, lost: 4}, {army: red-2, lost: 3}]
+""")
+    assert errors(found) == [
+        "content/turns/001.yaml:6:5: error: green-1 and red-1 are written on opposite sides but are not enemies (green and "
+        "red) [battles]\n    hint: allies fight on the same side: move one of them, or check the alliances"]
+    _, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 5}, {army: blue-2, lost: 3}]
+    defender: [{army: red-1, lost: 4, allies: [{army: green-1, elements: 3, lost: 0}]}, {army: red-2, lost: 3}, {army: green-1, lost: 3}]
+""")
+    assert errors(found) == [
+        "content/turns/001.yaml:8:48: error: green-1 fights in this battle itself [allied contingents]\n    hint: an ally's "
+        "contingent comes from an army of an allied clan within reach that does not fight here itself"]
 
 
 def test_a_big_battle_loss_above_an_army_s_strength_is_one_error_at_its_lost(make_campaign):
