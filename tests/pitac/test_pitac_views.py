@@ -1,0 +1,115 @@
+"""What the map and `chronicle next` show of a Pitac turn, word for word: each order's mark (its
+name, where its arrow starts, how it ended) and the next game day's worksheet for a player who
+joins that day. Found unread by mutation testing (scripts/mutate pitac): a mark's name, the words of
+a failed attack or a lost defence, and the joiner's note passed every rule test."""
+
+from __future__ import annotations
+
+import textwrap
+
+from chronicle.history import load_history
+from chronicle.nextturn import render
+from chronicle.rules import Outcome
+from samples import SMALL_CAMPAIGN
+
+THREE = SMALL_CAMPAIGN.replace("players:\n", "players:\n  - {id: billy, name: Billy Blue, capital: higo}\n")
+TURNS = {
+    1: """
+       battles:
+         - {players: [paula, ginger, billy], winner: [paula, ginger]}
+       orders:
+         paula: [Attack Inaba, Defend Tosa]
+         ginger: [Attack Inaba, Defend Awaji]
+         billy: [Attack Izumo]
+       dice:
+         inaba: {paula: 3, ginger: 9}
+         izumo: {billy: 1}
+       """,
+    2: """
+       battles:
+         - {players: [paula, ginger, billy], winner: [paula, billy]}
+       orders:
+         paula: [Attack Inaba, Defend Tosa]
+         billy: [Attack Tosa, Attack Izumo]
+         ginger: [Defend Inaba]
+       dice:
+         inaba: {paula: 1, ginger: [1, 1]}
+         tosa: {billy: 5, paula: [5, 5, 5, 5]}
+         izumo: {billy: 2}
+       """,
+}
+
+
+def _marks(history, number: int):
+    result = history.result(number)
+    return history.campaign.ruleset.map_marks(history.campaign, result.before, result.after, result.record, result.events)
+
+
+def test_every_order_s_mark_word_for_word(make_campaign):
+    """Each form an order's mark takes: an attack taken, one another challenger won, one that stays
+    neutral (a 1 always fails), one the holder held on a tie, one that sent the territory back to
+    neutral on a tie of ones; a defence no one tested, one that held, one lost to neutral. An attack
+    across a sea lane starts from the territory it crosses from (Higo for Billy's attack on Tosa)."""
+    history = load_history(make_campaign(THREE, {n: textwrap.dedent(t) for n, t in TURNS.items()}))
+    marks = [[(o.kind, o.player, o.path, o.outcome, o.name, o.count, o.title) for o in _marks(history, n).orders]
+             for n in (1, 2)]
+    assert marks == [[
+        ("attack", "paula", ("tosa", "inaba"), Outcome.FAILED, "Attack", 1,
+         "Paula Purple: Attack Inaba — failed: Ginger Green took it"),
+        ("defend", "paula", ("tosa",), Outcome.NONE, "Defend", 1, "Paula Purple: Defend Tosa — no one attacked it"),
+        ("attack", "ginger", ("awaji", "inaba"), Outcome.SUCCEEDED, "Attack", 1, "Ginger Green: Attack Inaba — taken"),
+        ("defend", "ginger", ("awaji",), Outcome.NONE, "Defend", 1, "Ginger Green: Defend Awaji — no one attacked it"),
+        ("attack", "billy", ("higo", "izumo"), Outcome.FAILED, "Attack", 1,
+         "Billy Blue: Attack Izumo — failed: it stays neutral (a 1 always fails)"),
+    ], [
+        ("attack", "paula", ("tosa", "inaba"), Outcome.FAILED, "Attack", 1,
+         "Paula Purple: Attack Inaba — failed: it returned to neutral (a tie of ones returns the territory to neutral)"),
+        ("defend", "paula", ("tosa",), Outcome.SUCCEEDED, "Defend", 1, "Paula Purple: Defend Tosa — held"),
+        ("attack", "billy", ("higo", "tosa"), Outcome.FAILED, "Attack", 1,
+         "Billy Blue: Attack Tosa — failed: Paula Purple held it (a tie goes to the defender)"),
+        ("attack", "billy", ("higo", "izumo"), Outcome.SUCCEEDED, "Attack", 1, "Billy Blue: Attack Izumo — taken"),
+        ("defend", "ginger", ("inaba",), Outcome.FAILED, "Defend", 1, "Ginger Green: Defend Inaba — lost: it returned to neutral"),
+    ]]
+
+
+def test_the_next_game_day_s_worksheet_for_a_player_joining_that_day(make_campaign):
+    """Seed: "New players can start in the middle of the campaign". Riddle joins at turn 2: the
+    worksheet lists Riddle's orders with a note that the capital is placed first (Riddle holds
+    nothing yet), and every other player's with what they hold and may attack."""
+    campaign = SMALL_CAMPAIGN.replace("players:\n", "players:\n  - {id: riddle, name: Riddle Red, joins: 2}\n")
+    history = load_history(make_campaign(campaign, {1: textwrap.dedent("""
+       battles:
+         - {players: [paula, ginger], winner: paula}
+       orders:
+         paula: [Attack Inaba]
+       dice:
+         inaba: {paula: 7}
+       """)}))
+    wanted = history.campaign.ruleset.next_turn(history.campaign, history)
+    assert "\n".join(render(wanted.slots)) == textwrap.dedent("""\
+        title: ___  # a name for the game day
+
+        # One entry per battle of the game day (copy it for each). Players: riddle, paula, ginger.
+        # Moves earned: a winner 2, any other player in a battle 1, the absent 0; for a draw, delete winner.
+        # vp: the victory points each player scored, e.g. {paula: 18, billy: 9}.
+        battles:
+          - {name: ___, players: [___, ___], winner: ___, vp: {}}
+
+        # One order per move earned: "Attack X" (next to a territory held, by land or sea lane)
+        # or "Defend X" (a territory held: one more d10 there). Delete the blanks of moves not earned,
+        # and the line of a player absent from the game day.
+        orders:
+          riddle: [___, ___]  # joins this turn (the capital is placed first); orders after the placement
+          paula: [___, ___]  # holds inaba, tosa; can attack awaji, higo, izumo
+          ginger: [___, ___]  # holds awaji; can attack inaba
+
+        # The rolls made on the day, territory -> player -> dice (a 10 rolls again and adds: "10+4").
+        # Rolls not written are drawn from the campaign seed, the same at every build.
+        # dice: {TERRITORY: {PLAYER: [ROLL]}}
+
+        # A player whose capital falls this turn names a new one here.
+        # capitals: {PLAYER: TERRITORY}
+
+        # Army lists turned in three days early (+50 koku each).
+        # army_lists: [PLAYER]""")
+    assert wanted.notices == ()
