@@ -327,3 +327,21 @@ def test_the_state_keeps_its_mappings_read_only(make_campaign):
         with pytest.raises(TypeError):
             getattr(state, key)["x"] = 1
     assert history.final.neutral() == ["higo", "inaba", "izumo", "kii"]
+
+
+def test_a_rejected_capital_choice_is_drawn_after_the_players_who_asked_for_a_random_one(make_campaign):
+    """docs/rules/pitac.md, s.5: a rejected choice "is reported and the player is then drawn a
+    random capital, after the players who asked for one" (a player with no `capital:` asks for one:
+    `random` is the default). Xena asks for Izumo, which the map bars; Yuri writes no capital: Yuri
+    draws first among the four free territories, Xena from the three left."""
+    from chronicle.dice import DiceBox
+    from samples import SMALL_MAP
+    campaign = "title: t\nruleset: pitac\nseed: 1\nplayers:\n  - {id: xena, capital: izumo}\n  - {id: yuri}\n" + SMALL_MAP
+    history, _ = replay_folder(make_campaign(campaign, {}))
+    assert [p.format().split("\n")[0] for p in history.problems] == [
+        "content/campaign.yaml:5:25: error: Izumo may not be a starting capital [starting capitals]"]
+    dice = DiceBox(1)
+    free = ["awaji", "higo", "inaba", "tosa"]
+    yuri = dice.choice(free, "start-capital", "yuri")
+    xena = dice.choice([t for t in free if t != yuri], "start-capital", "xena")
+    assert dict(history.start.capitals) == {"xena": xena, "yuri": yuri} == {"xena": "inaba", "yuri": "tosa"}
