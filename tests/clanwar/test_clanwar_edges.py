@@ -157,6 +157,16 @@ REFUSALS = {
                                                  "    withdraw: {lion: matsu}\n")},
         ["content/turns/001.yaml:7:21: error: lion-1 was Broken: write its penalty: (added to its experience checks) "
          "[experience checks (L155)]\n    hint: or set options: broken_penalty: N"]),
+    # a battle entry names only the forces that fought there (the hint said "personalitys" before), and players who play
+    "a personality who did not fight, and a break with no one": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n    units: {lion-2: {lost: 1}}\n"
+                                                 "    personalities: {kuwanan: {removed: true, over: 0}}\n"
+                                                 "    broken: [{by: lion, with: crabs}]\n")},
+        ["content/turns/001.yaml:10:31: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?",
+         "content/turns/001.yaml:8:13: error: lion-2 is not a unit fighting in Doji [battle results]\n"
+         "    hint: units here: crane-1, lion-1",
+         "content/turns/001.yaml:9:21: error: kuwanan is not a personality fighting in Doji [battle results]\n"
+         "    hint: personalities here: hoturi, tsuko"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(

@@ -243,9 +243,12 @@ def _allies_fall_out(entry, armies) -> bool:
     return sum(1 for side in sides if side) >= 2
 
 
+PLURAL = {"unit": "units", "personality": "personalities"}
+
+
 def _not_here(ctx, kind, some_id, province, path, here) -> None:
     ctx.problem(f"{some_id} is not a {kind} fighting in {ctx.name(province)}", path, at_key=True, rule="battle results",
-                hint=f"{kind}s here: {', '.join(here) or 'none'}", about=(some_id,))
+                hint=f"{PLURAL[kind]} here: {', '.join(here) or 'none'}", about=(some_id,))
 
 
 def _decks(ctx, entry, side_of) -> None:
