@@ -167,6 +167,23 @@ REFUSALS = {
          "    hint: units here: crane-1, lion-1",
          "content/turns/001.yaml:9:21: error: kuwanan is not a personality fighting in Doji [battle results]\n"
          "    hint: personalities here: hoturi, tsuko"]),
+    # L60: unique items are bid for only 'optionally'; L57-59: bids are for what no player's clan sells; an alliance or a
+    # corruption written again is a warning
+    "bids for an item and from a played clan, an alliance and a corruption written twice": (
+        {1: "start:\n  alliances: [[crane, lion]]\n  bids:\n"
+            "    - {item: Jade Hand, bids: {crane: 20, lion: 30}, to: {crane: hoturi, lion: tsuko}}\n"
+            "    - {personality: toku, unique: true, earth: 2, void: 2, wounds: 3, from: lion, bids: {crane: 300, lion: 250}, "
+            "deploy: {crane: doji, lion: akodo}}\nfacts:\n  corrupted: [crane]\n",
+         2: "start:\n  alliances: [[lion, crane]]\nfacts:\n  corrupted: [crane]\n"},
+        ["content/turns/001.yaml:4:14: error: unique items are bought, not bid for, in this campaign [bidding]\n"
+         "    hint: set options: bid_unique_items: true to bid for them (L60, 'optionally')",
+         "content/turns/001.yaml:5:77: error: Lion is played: its forces are bought from it as an ally, not bid for "
+         "[bids are for unaligned personalities and unplayed clans (L57, L59)]\n"
+         "    hint: buy them under start: buy: with from: lion, while allied",
+         "content/turns/002.yaml:4:15: warning: Crane is already corrupted [corruption]\n"
+         "    hint: remove it from facts: corrupted: (corruption lasts, and the Shadowlands always are)",
+         "content/turns/002.yaml:2:15: warning: Lion and Crane are already allies [alliances]\n"
+         "    hint: an alliance lasts until it is broken: remove this pair"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
@@ -225,3 +242,41 @@ def test_a_winner_s_unit_that_left_the_table_takes_its_leader_along(make_campaig
     assert {u: (unit.province, unit.models) for u, unit in after.units.items()} == {"crane-1": ("asahina", 9), "lion-1": ("matsu", 10)}
     assert {p: (person.province, person.unit) for p, person in after.personalities.items()} == {
         "hoturi": ("asahina", "crane-1"), "kuwanan": ("doji", None), "tsuko": ("matsu", "lion-1")}
+
+
+#: set-up mistakes: a faction that is not one of the twelve, a faction played twice, a province given to two
+#: players, replacements bought at the set-up, a Daimyo who is not the player's, a player without a Daimyo
+SETUP = CAMPAIGN.replace("""  - id: lion
+    daimyo: tsuko
+""", """  - id: lion
+    daimyo: tsuko
+    provinces: [akodo, doji]
+""").replace("""      - {unit: crane-1, type: ashigaru, models: 10, cost: 100, deploy: doji, ml: 6, tl: 6, leader: hoturi}
+""", """      - {unit: crane-1, type: ashigaru, models: 10, cost: 100, deploy: doji, ml: 6, tl: 6, leader: hoturi}
+      - {replace: crane-1, models: 2}
+  - id: unicorns
+  - id: ronin
+    faction: crane
+  - id: scorpion
+    daimyo: shoju
+  - id: dragon
+""")
+
+
+def test_set_up_mistakes_whole_at_their_places(make_campaign):
+    """L15-26: twelve factions, each played once; L28-40: a province starts with one faction; L89:
+    replacements are a Start phase purchase; L67: each player picks a Daimyo among its personalities."""
+    _, problems = play(make_campaign, {}, campaign=SETUP)
+    assert problems == [
+        "content/campaign.yaml:24:9: error: 'unicorns' is not one of the twelve factions: write faction: FACTION [factions]\n"
+        "    hint: factions: crab, crane, dragon, lion, mantis, monk, naga, phoenix, scorpion, shadowlands, toturi, unicorn",
+        "content/campaign.yaml:25:5: error: the Crane are played by crane already [factions]\n"
+        "    hint: each faction is played by one player at most",
+        "content/campaign.yaml:32:16: error: Doji is given to both crane and lion [starting provinces]\n"
+        "    hint: each province starts with one faction at most",
+        "content/campaign.yaml:23:9: error: replacements are bought in a Start phase, for a unit in play [replacing casualties]\n"
+        "    hint: buy the unit at the size you want in the set-up",
+        "content/campaign.yaml:28:13: error: unknown personality 'shoju' of Scorpion [you must pick a Daimyo (L67)]\n"
+        "    hint: no personality yet",
+        "content/campaign.yaml:29:5: error: dragon must pick a Daimyo [you must pick a Daimyo (L67)]\n"
+        "    hint: write daimyo: PERSONALITY in the player's entry, one of its set-up personalities"]
