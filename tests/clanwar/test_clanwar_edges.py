@@ -184,6 +184,15 @@ REFUSALS = {
          "    hint: remove it from facts: corrupted: (corruption lasts, and the Shadowlands always are)",
          "content/turns/002.yaml:2:15: warning: Lion and Crane are already allies [alliances]\n"
          "    hint: an alliance lasts until it is broken: remove this pair"]),
+    # a wrong value is one error at its place: a misspelt withdrawal is not reported again as missing (it was, as
+    # "where to?"), and a number for a reincarnation target is refused by the file format alone
+    "a withdrawal to a province not on the map, a reincarnation written as a number": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsuu}\n"
+                                                 "    personalities: {hoturi: {removed: true, over: 0, reincarnate: 5}}\n"
+                          ).replace("dice:\n", "dice:\n  fate: {hoturi: [1]}\n")},
+        ["content/turns/001.yaml:8:67: error: battles/0/personalities/hoturi/reincarnate: expected text, got 5 [file format]\n"
+         "    hint: put the value in quotes to keep it as the text written",
+         "content/turns/001.yaml:7:22: error: unknown province 'matsuu' [province]\n    hint: did you mean 'matsu'?"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(

@@ -302,6 +302,9 @@ def _withdrawals(ctx, entry, final, winners, side_of, outcome_of, province) -> d
         leaving[player] = {"units": goes, "to": None, "beaten": beaten}
         written = entry.withdraw.get(player)
         legal = _legal_withdrawals(ctx, player, province)
+        if written is not None and written[0] is None:      # a province not on the map, already reported
+            leaving[player]["to"] = legal[0] if legal else None
+            continue
         if written is None:
             if legal:
                 ctx.problem(f"{ctx.name(player)}'s forces withdraw from {ctx.name(province)}: where to?", entry.at,

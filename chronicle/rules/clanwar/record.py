@@ -107,7 +107,7 @@ class BattleEntry:
     terrain: str | None
     units: Mapping[str, UnitOutcome]
     personalities: Mapping[str, PersonalityOutcome]
-    withdraw: Mapping[str, tuple[str, tuple]]
+    withdraw: Mapping[str, tuple[str | None, tuple]]   # None: a province not on the map (reported by the record)
     control: tuple | None           # ("neutral", None, where) | ("to", player, where) | ("give_to", player, where)
     decks: Mapping[str, tuple[tuple[str, ...], tuple]]
     at: tuple
@@ -401,7 +401,10 @@ def _battle(entry, path, province, player_ok, problems) -> BattleEntry | None:
             continue
         targets = [(target, at)] if not isinstance(target, list) else [(t, at + (j,)) for j, t in enumerate(target)]
         found = [(province(t, w), w) for t, w in targets]
-        if not found or not all(f for f, _ in found):
+        if not found:
+            continue
+        if not all(f for f, _ in found):          # a province not on the map: reported there, not again as missing
+            withdraw[player] = (None, at)
             continue
         first = found[0][0]
         other = next(((f, w) for f, w in found if f != first), None)
