@@ -193,6 +193,9 @@ REFUSALS = {
         ["content/turns/001.yaml:8:67: error: battles/0/personalities/hoturi/reincarnate: expected text, got 5 [file format]\n"
          "    hint: put the value in quotes to keep it as the text written",
          "content/turns/001.yaml:7:22: error: unknown province 'matsuu' [province]\n    hint: did you mean 'matsu'?"]),
+    "a battle deck of an unknown player": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n    decks: {crabs: [Ambush]}\n")},
+        ["content/turns/001.yaml:8:13: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
