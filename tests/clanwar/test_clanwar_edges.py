@@ -196,6 +196,26 @@ REFUSALS = {
     "a battle deck of an unknown player": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n    decks: {crabs: [Ambush]}\n")},
         ["content/turns/001.yaml:8:13: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
+    # L92: reassignment names an active personality of the player and one of its units
+    "reassignments written wrong": (
+        {1: "start:\n  assign:\n    - {personality: kuwanan, unit: null}\n    - {personality: kuwanan, unit: crane-9}\n"
+            "    - {personality: kuwanan, unit: lion-1}\n    - {personality: toturi, unit: crane-1}\n"},
+        ["content/turns/001.yaml:3:36: warning: kuwanan is not in a unit [reassignment]\n    hint: it is alone already: remove the entry",
+         "content/turns/001.yaml:4:36: error: unknown unit 'crane-9' of Crane [reassignment]\n    hint: did you mean 'crane-1'?",
+         "content/turns/001.yaml:5:36: error: lion-1 is not Crane's unit [reassignment]\n"
+         "    hint: a personality leads a unit of its own player",
+         "content/turns/001.yaml:6:21: error: unknown personality 'toturi' [reassignment]\n    hint: did you mean 'hoturi'?"]),
+    # L92-93: transfers name two units of the player; a swap is applied in the order written (the Fan goes and comes back)
+    "transfers and swaps written wrong": (
+        {1: "start:\n  transfer:\n    - {from: crane-9, to: crane-1, models: 1}\n    - {from: crane-1, to: lion-9, models: 1}\n"
+            "  swap:\n    - {item: Fan, from: hoturi, to: kuwanan}\n    - {item: Fan, from: kuwanan, to: hoturi}\n"
+            "    - {item: Sword, from: hoturi, to: kuwanan}\n"},
+        ["content/turns/001.yaml:3:14: error: unknown unit 'crane-9' [reassignment]\n    hint: did you mean 'crane-1'?",
+         "content/turns/001.yaml:4:27: error: unknown unit 'lion-9' [reassignment]\n    hint: did you mean 'lion-1'?",
+         "content/turns/001.yaml:8:7: error: hoturi does not carry the item 'Sword' [swapping]\n    hint: it carries: Fan"],
+        CAMPAIGN.replace("      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n",
+                         "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: doji}\n"
+                         "      - {item: Fan, to: hoturi, cost: 5}\n")),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
@@ -220,8 +240,8 @@ REFUSALS = {
 @pytest.mark.parametrize("name", sorted(REFUSALS))
 def test_a_refusal_whole_at_its_place(make_campaign, name):
     """Each refusal as `chronicle check` prints it: file:line:col, the message, the rule, the hint."""
-    turns, expected = REFUSALS[name]
-    _, problems = play(make_campaign, turns)
+    turns, expected, *campaign = REFUSALS[name]
+    _, problems = play(make_campaign, turns, *campaign)
     assert problems == expected
 
 
