@@ -216,6 +216,29 @@ REFUSALS = {
         CAMPAIGN.replace("      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n",
                          "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: doji}\n"
                          "      - {item: Fan, to: hoturi, cost: 5}\n")),
+    # Q6: a bid is at least the catalogue's price (10 a model: 100 for 10); the winner of a bid must say where it joins;
+    # L80: only a Cavalry or Flight personality moves in the Cavalry phase
+    "a bid below the list price, a winner with no deploy, a foot personality in the Cavalry phase": (
+        {1: "start:\n  bids:\n    - {unit: u9, type: ashigaru, models: 10, from: unicorn, bids: {crane: 90, lion: 120}, "
+            "deploy: {crane: doji, lion: akodo}, leadership: 1}\n"
+            "    - {personality: toku, unique: true, earth: 2, void: 2, wounds: 3, bids: {crane: 300, lion: 350}, "
+            "deploy: {crane: doji}}\nmoves:\n  cavalry: {kuwanan: [doji]}\n"},
+        ["content/turns/001.yaml:3:75: error: Crane bids 90 for u9, below its price of 100 [bidding]\n"
+         "    hint: a bid is at least the list price: bidding replaces the price only under competition (Q6)",
+         "content/turns/001.yaml:4:7: error: where does toku join? write deploy: PROVINCE [placing new forces]\n"
+         "    hint: a province the player controlled at the beginning of the turn (L134)",
+         "content/turns/001.yaml:6:13: error: kuwanan is not a Cavalry or Flight personality: it cannot move in the Cavalry "
+         "phase [only Cavalry personalities move in the Cavalry phase (L80)]\n    hint: move it under primary: or reserve:"],
+        CAMPAIGN.replace("ruleset: clanwar\n", "ruleset: clanwar\ncatalogue:\n  units:\n    ashigaru: {cost_per_model: 10, ml: 6, tl: 6}\n")),
+    # L57-59, L139: an ally's forces are bought from it, not bid for -- named by its player (Paula), not its faction
+    "a bid for a played ally's personality": (
+        {1: "start:\n  alliances: [[crane, paula]]\n  bids:\n"
+            "    - {personality: toku, unique: true, earth: 2, void: 2, wounds: 3, from: lion, bids: {crane: 300, paula: 250}, "
+            "deploy: {crane: doji, paula: akodo}}\n"},
+        ["content/turns/001.yaml:4:77: error: Paula is played: its forces are bought from it as an ally, not bid for "
+         "[bids are for unaligned personalities and unplayed clans (L57, L59)]\n"
+         "    hint: buy them under start: buy: with from: paula, while allied"],
+        CAMPAIGN.replace("  - id: lion\n", "  - id: paula\n    faction: lion\n")),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
