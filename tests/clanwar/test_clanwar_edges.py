@@ -239,6 +239,15 @@ REFUSALS = {
          "[bids are for unaligned personalities and unplayed clans (L57, L59)]\n"
          "    hint: buy them under start: buy: with from: paula, while allied"],
         CAMPAIGN.replace("  - id: lion\n", "  - id: paula\n    faction: lion\n")),
+    # a new unit its player cannot pay for is in doubt: a move of it the same turn is counted under that error, not reported
+    "a move of a unit that could not be paid for": (
+        {1: "start:\n  buy:\n    crane:\n      - {unit: crane-5, type: ashigaru, models: 10, cost: 99999, deploy: doji, ml: 6, "
+            "tl: 6, leadership: 1}\nmoves:\n  primary: {crane-5: plain}\n"},
+        ["content/turns/001.yaml:4:9: error: Crane holds 5750 koku and cannot pay 99999 for unit crane-5 [koku never below zero]\n"
+         "    hint: the koku ledger never goes below zero: buy less, or later",
+         "content/turns/001.yaml:6:13: warning: 1 more problem not reported: it follows from an earlier error (turn 1: Crane "
+         "holds 5750 koku and cannot pay 99999 for unit crane-5) [consequences of an earlier error]\n"
+         "    hint: fix that error first; not reported: unknown unit 'crane-5'"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
