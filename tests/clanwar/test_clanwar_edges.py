@@ -248,6 +248,18 @@ REFUSALS = {
          "content/turns/001.yaml:6:13: warning: 1 more problem not reported: it follows from an earlier error (turn 1: Crane "
          "holds 5750 koku and cannot pay 99999 for unit crane-5) [consequences of an earlier error]\n"
          "    hint: fix that error first; not reported: unknown unit 'crane-5'"]),
+    # a unit an order was refused about is in doubt for the rest of the turn: its replacements beyond its maximum
+    # and a promotion it cannot pay for are counted under the first error
+    "orders about a unit in doubt": (
+        {1: "start:\n  transfer:\n    - {from: crane-1, to: lion-1, models: 1}\n  buy:\n    crane:\n"
+            "      - {replace: crane-1, models: 2, cost: 10}\n      - {promote: crane-1, to: nikutai, cost: 99999}\n"},
+        ["content/turns/001.yaml:3:7: error: crane-1 and lion-1 are not one player's units at the same province "
+         "[reassignment at the same province]\n    hint: transfer models between two units of one player that stand together",
+         "content/turns/001.yaml:6:36: warning: 2 more problems not reported: they follow from an earlier error (turn 1: crane-1 "
+         "and lion-1 are not one player's units at the same province) [consequences of an earlier error]\n"
+         "    hint: fix that error first; not reported: crane-1 has 10 models: 2 more exceed its maximum of 10; Crane holds 5750 "
+         "koku and cannot pay 99999 for a promotion in crane-1"],
+        CAMPAIGN.replace("deploy: doji, ml: 6, tl: 6, leader: hoturi}", "deploy: doji, ml: 6, tl: 6, leader: hoturi, max_models: 10}")),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
