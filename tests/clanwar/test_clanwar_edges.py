@@ -260,6 +260,13 @@ REFUSALS = {
          "    hint: fix that error first; not reported: crane-1 has 10 models: 2 more exceed its maximum of 10; Crane holds 5750 "
          "koku and cannot pay 99999 for a promotion in crane-1"],
         CAMPAIGN.replace("deploy: doji, ml: 6, tl: 6, leader: hoturi}", "deploy: doji, ml: 6, tl: 6, leader: hoturi, max_models: 10}")),
+    # L118: a personality Wounded in the battle is out of play until the Recovery phase (L129): no Reserve move
+    "a Reserve move of a personality wounded in the battle": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n    personalities: {hoturi: {removed: true, over: 0}}\n")
+            .replace("dice:\n", "dice:\n  fate: {hoturi: [1]}\n")
+            .replace("  primary: {lion-1: doji}\n", "  primary: {lion-1: doji}\n  reserve: {hoturi: [asahina]}\n")},
+        ["content/turns/001.yaml:3:13: error: hoturi is wounded and cannot move [reserve movement]\n"
+         "    hint: only an active personality moves: remove the move"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
