@@ -35,8 +35,6 @@ def victory(ctx) -> None:
     """L128: 'Check victory conditions [... based on house rules ...]': the option ``victory``, or
     the winner entered as a fact."""
     board = ctx.board
-    if board.game_over:
-        return
     if ctx.record.winner:
         winner, _ = ctx.record.winner
         board.game_over, board.winner = True, winner
