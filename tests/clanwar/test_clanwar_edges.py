@@ -267,6 +267,11 @@ REFUSALS = {
             .replace("  primary: {lion-1: doji}\n", "  primary: {lion-1: doji}\n  reserve: {hoturi: [asahina]}\n")},
         ["content/turns/001.yaml:3:13: error: hoturi is wounded and cannot move [reserve movement]\n"
          "    hint: only an active personality moves: remove the move"]),
+    # L99: travel only along the roads; the hint names the provinces next to where the path stands
+    "a path to a province that is not next to it": (
+        {1: "moves:\n  primary: {kuwanan: [plain]}\n"},
+        ["content/turns/001.yaml:2:23: error: Plain of Fast Troubles is not next to Kakita: kuwanan cannot go there "
+         "[travel only along the roads between provinces (L99)]\n    hint: next to Kakita: Asahina, Doji"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(

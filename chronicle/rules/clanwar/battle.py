@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ...i18n import N_
 from .alliances import break_alliance
+from .context import PLURAL
 from .events import (BattleFought, Captured, ControlChanged, ExperienceChecked, FateRolled, Liberated, MonkRing,
                      ProvinceOccupied, Regrouped, Reincarnated, Released, SpellsCaptured, UnitDestroyed, UnitResult)
 from .factions import MONK, NAGA
@@ -241,9 +242,6 @@ def _allies_fall_out(entry, armies) -> bool:
     alliance (L146), so it is no error that no opposing armies stood there before it."""
     sides = [set(side) & set(armies) for side in entry.sides]
     return sum(1 for side in sides if side) >= 2
-
-
-PLURAL = {"unit": "units", "personality": "personalities"}
 
 
 def _not_here(ctx, kind, some_id, province, path, here) -> None:

@@ -20,6 +20,9 @@ from .events import KokuChanged, PhaseBegun, Roll
 from .record import PURPOSES
 from .state import ON_MAP, ClanwarState, Faction
 
+#: the kinds of forces a hint lists, in the plural
+PLURAL = {"unit": "units", "personality": "personalities"}
+
 
 class Board:
     """A mutable copy of a :class:`ClanwarState` for one turn."""
@@ -182,7 +185,7 @@ class Ctx:
         pool = self.board.units if kind == "unit" else self.board.personalities
         known = sorted(k for k, v in pool.items() if player is None or v.faction == player)
         self.reject(f"unknown {kind} {some_id!r}" + (f" of {self.name(player)}" if player else ""), path,
-                    hint=did_you_mean(some_id, known) or (f"{kind}s: {', '.join(known[:12])}" if known else f"no {kind} yet"),
+                    hint=did_you_mean(some_id, known) or (f"{PLURAL[kind]}: {', '.join(known[:12])}" if known else f"no {kind} yet"),
                     rule=rule, at_key=at_key, about=(some_id,))
 
     # ---- dice ------------------------------------------------------------------------------
