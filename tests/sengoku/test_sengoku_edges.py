@@ -380,6 +380,27 @@ def test_a_later_entrant_fought_first_is_one_error_with_the_battle_to_enter_firs
                      "blue-2 (blue) and red-3 (red) are both in the field at Three after the battle phase")]
 
 
+def test_a_third_entrant_fought_before_the_second_is_an_error_though_the_first_has_fought(make_campaign):
+    """Three armies enter Three, in this order: blue-1, blue-2, blue-3. red-3 beats blue-1, then the
+    battle with blue-3 is entered before blue-2's: the first entrant having fought does not let the
+    third jump the second."""
+    _, found = play(make_campaign, {1: """
+moves:
+  blue-1: [3]
+  blue-2: [4, 3]
+  blue-3: {path: [7, 6, 5, 4, 3], forced: 2}
+responses:
+  red-3: {blue-1: battle, blue-2: battle, blue-3: battle}
+battles:
+  - {at: 3, attacker: {army: blue-1, lost: 4}, defender: {army: red-3, lost: 1}}
+  - {at: 3, attacker: {army: blue-3, lost: 1}, defender: {army: red-3, lost: 3}}
+"""}, blue=TWO_ENTRANTS_BLUE)
+    assert errors(found) == [
+        "content/turns/001.yaml:9:5: error: blue-3 entered Three after blue-2: red-3 meets blue-2 first [several armies "
+        "entering are met in order of entry]\n    hint: enter the battle of red-3 against blue-2 before this one; its "
+        "victor then fights blue-3 (or withdraws)"]
+
+
 def test_the_relieving_side_taking_the_bua_rejects_the_battle(make_campaign):
     """Only the besieger takes the BUA: written on the relief's side, the battle entry is rejected
     (no battle is fought, the castle stays besieged)."""
