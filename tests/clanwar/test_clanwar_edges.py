@@ -272,6 +272,26 @@ REFUSALS = {
         {1: "moves:\n  primary: {kuwanan: [plain]}\n"},
         ["content/turns/001.yaml:2:23: error: Plain of Fast Troubles is not next to Kakita: kuwanan cannot go there "
          "[travel only along the roads between provinces (L99)]\n    hint: next to Kakita: Asahina, Doji"]),
+    # L59, L139-142: out-of-clan forces name a clan, carry their base cost, and pay the clan modifier in force (Crane
+    # buying Phoenix: 120%, so 60 for a base of 50); with no modifier for the pair the purchase writes its price (c9 stands)
+    "out-of-clan purchases written wrong": (
+        {1: "start:\n  buy:\n    crane:\n"
+            "      - {unit: c5, type: ashigaru, models: 5, cost: 50, from: unicorns, deploy: doji, ml: 6, tl: 6, leadership: 1}\n"
+            "      - {unit: c6, type: ashigaru, models: 5, from: unicorn, deploy: doji, ml: 6, tl: 6, leadership: 1}\n"
+            "      - {unit: c7, type: ashigaru, models: 5, from: unicorn, base: 50, deploy: doji, ml: 6, tl: 6, leadership: 1}\n"
+            "      - {unit: c8, type: ashigaru, models: 5, from: phoenix, base: 50, cost: 55, deploy: doji, ml: 6, tl: 6, leadership: 1}\n"
+            "      - {unit: c9, type: ashigaru, models: 5, from: unicorn, base: 50, cost: 70, deploy: doji, ml: 6, tl: 6, leadership: 1}\n"
+            "      - {experienced: ghost, cost: 10}\n"},
+        ["content/turns/001.yaml:4:63: error: unknown faction 'unicorns' to buy unit c5 from [out-of-clan forces]\n"
+         "    hint: did you mean 'unicorn'?",
+         "content/turns/001.yaml:5:9: error: unit c6 from unicorn: its base cost is not known [out-of-clan forces]\n"
+         "    hint: write base: (the unit's own cost), from which the clan modifier and the ally's fee are reckoned",
+         "content/turns/001.yaml:6:9: error: no cost modifier is set for Crane buying Unicorn forces [out-of-clan forces]\n"
+         "    hint: write cost: (the price paid), or add options: cost_modifiers: {crane: {unicorn: PERCENT}}",
+         "content/turns/001.yaml:7:78: error: unit c8: base 50 at 120% costs 60 koku, but cost: says 55 [out-of-clan forces]\n"
+         "    hint: leave cost: out (the modifier is applied to base:), or correct it",
+         "content/turns/001.yaml:9:23: error: unknown personality 'ghost' of Crane [experienced versions]\n"
+         "    hint: personalities: hoturi, kuwanan"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
