@@ -80,19 +80,22 @@ def _parts(message) -> list[str]:
 
 def check_problems(problems, expected, rule_in: bool = False,
                    place: Callable[[object, dict], bool] = lambda problem, want: True,
-                   whole_hint: bool = False, as_written: bool = False) -> list[str]:
+                   whole_hint: bool = False, as_written: bool = False, whole_message: bool = False) -> list[str]:
     """Every error and warning of the replay against the case's ``problems``, one for one: each
     ``{severity (default error), rule, message, hint}`` -- ``message`` a substring or a list of
-    them, any case (``as_written``: in the case written); ``hint`` the same of the hint printed under it, as written (``whole_hint``: a
-    string is the whole hint); ``rule`` the rule named (``rule_in``: a substring of it, in any case unless
-    ``as_written``) -- and ``place`` for what a runner pins of the place. A problem the case does not list is wrong too."""
+    them, any case (``as_written``: in the case written; ``whole_message``: a message written as
+    one string is the whole message, so a word added to it is noticed too); ``hint`` the same of
+    the hint printed under it, as written (``whole_hint``: a string is the whole hint); ``rule`` the
+    rule named (``rule_in``: a substring of it, in any case unless ``as_written``) -- and ``place``
+    for what a runner pins of the place. A problem the case does not list is wrong too."""
     unmatched = [p for p in problems if p.severity in ("error", "warning")]
     fold = (lambda text: text) if as_written else str.lower
     wrong = []
     for want in expected or []:
         def fits(p):
             return (p.severity == want.get("severity", "error")
-                    and all(fold(part) in fold(p.message) for part in _parts(want.get("message")))
+                    and (fold(p.message) == fold(want["message"]) if whole_message and isinstance(want.get("message"), str)
+                         else all(fold(part) in fold(p.message) for part in _parts(want.get("message"))))
                     and _hint_fits(p.hint or "", want.get("hint"), whole_hint)
                     and ("rule" not in want or (fold(want["rule"]) in fold(p.rule or "") if rule_in
                                                 else p.rule == want["rule"]))
