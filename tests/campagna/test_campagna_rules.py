@@ -436,3 +436,29 @@ def test_the_battle_beyond_the_cap_is_named_for_every_max_battles(n, word):
     """R25 as options.max_battles (1-20): the battle refused is the cap's next, from second to 21st."""
     from chronicle.rules.campagna.declarations import _nth
     assert _nth(n) == word
+
+
+def test_an_unknown_player_among_a_battle_s_keys_is_placed_at_the_key(tmp_path):
+    """A player's key under score: that names no player is an error at the key itself (the name
+    written wrong), not at its value; the score of the player left out is then not written (R60)."""
+    history, problems = play(tmp_path, options={"min_actions": 0}, turns=[{
+        "orders": {"anna": ["Schermaglia GOLA"]}, "answers": {"gola": {"interviene": "carla"}},
+        "battles": [{**RESULT, "score": {"zed": 3, "anna": 5}}]}])
+    found = errors(problems)
+    assert [(p.rule, p.message) for p in found] == [
+        ("player", "unknown player 'zed'"), ("R60", "the Schermaglia at Gola: the objective points of Carla are not written")]
+    lines = (tmp_path / "content" / "turns" / "001.yaml").read_text(encoding="utf-8").splitlines()
+    place = found[0].place
+    assert lines[place.line - 1][place.col - 1:].startswith("zed:")
+
+
+@pytest.mark.parametrize("links,hint", [
+    (["land", "ford", "river", "mountain"], "count the territories crossed by land, ford, river or mountain; the sea does not shorten it"),
+    (["mountain"], "count the territories crossed by mountain; the sea does not shorten it"),
+    (["sea", "land"], "count the territories crossed by land or sea"),
+])
+def test_intervention_reach_hint_names_the_links_in_force(links, hint):
+    """R32, Q11 as options.intervene_links: the hint of an intervention too far names the links
+    counted, in the map's order, and says the sea does not shorten it only when it does not."""
+    from chronicle.rules.campagna.declarations import _reach_hint
+    assert _reach_hint(links) == hint

@@ -202,8 +202,7 @@ def _skirmish_answer(ctx, clash: Clash, reply) -> Clash:
         base = f"{name(who)}'s Capital {name(ctx.state.homes.get(who))}" if ctx.landless(who) else f"{name(who)}'s territories"
         far = "out of reach" if steps is None else f"{steps} territories"
         ctx.problem(f"{name(clash.at)} is {far} from {base}: an intervention reaches at most {most}", reply.path,
-                    hint=f"count the territories crossed by land, ford, river or mountain ({', '.join(ctx.options['intervene_links'])}); "
-                         "the sea does not shorten it", rule="R32")
+                    hint=_reach_hint(ctx.options["intervene_links"]), rule="R32")
         ctx.refused.add(who)
         return clash
     actions = ctx.actions[who]
@@ -292,6 +291,13 @@ def _retreat(ctx, clash: Clash, reply) -> str | None:
                     else "no territory of the holder's touches it: resist", rule="R30")
         return None
     return border
+
+
+def _reach_hint(links) -> str:
+    """How an intervention's distance is counted, in the links of options.intervene_links."""
+    kinds = [k for k in ("land", "ford", "river", "mountain", "sea") if k in links]
+    crossed = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]
+    return f"count the territories crossed by {crossed}" + ("" if "sea" in links else "; the sea does not shorten it")
 
 
 def _battles(n: int) -> str:

@@ -76,7 +76,6 @@ class BattleEntry:
     alliances: Mapping[str, str]
     bonuses: Mapping[str, tuple[str, ...]]
     occupy: bool | None
-    notes: str | None
     played: bool                    # a winner or a score is written
     path: tuple
     # written but of a type the schema refused (each already an error there), so not reported again
@@ -324,5 +323,4 @@ def _battle(entry, path, campaign, players, problems, final: bool) -> BattleEntr
     return BattleEntry(at, names, points, entry.get("scenario") if isinstance(entry.get("scenario"), str) else None,
                        roll, winner, entry.get("victory") if entry.get("victory") in ("major", "minor") else None,
                        score, keyed("generals", str), fate, keyed("alliances", str), bonuses,
-                       occupy, entry.get("notes") if isinstance(entry.get("notes"), str) else None, played, path,
-                       frozenset(unread))
+                       occupy, played, path, frozenset(unread))

@@ -169,7 +169,7 @@ RESULT = {
         {"type": "array", "items": {"enum": list(BATTLE_BONUSES)}, "uniqueItems": True, "maxItems": 4}]},
         "description": "player -> campaign bonuses used in this battle (ripeti_iniziativa, ripeti_rinforzi, fearless, "
                        "miglior_generale)."},
-    "notes": TEXT,
+    "notes": {**TEXT, "description": "A remark for the table, kept in the file (the rules do not read it)."},
 }
 
 BATTLE = {
