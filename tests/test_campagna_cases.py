@@ -33,8 +33,8 @@ A case file holds::
 * ``winner``, ``game_over``, ``in_progress``, ``final`` (a subset of the final's JSON).
 * ``problems``: every error and warning of the whole replay, each ``{severity, rule, message}``:
   ``severity`` defaults to error, ``rule`` the rule the problem names, ``message`` the whole message
-  as one string (a word added or changed is noticed), or a list of substrings, all present (case
-  does not matter), ``hint`` its whole hint as printed,
+  as one string (a word added or changed is noticed), or a list of substrings, all present, both
+  as printed (case too), ``hint`` its whole hint as printed,
   ``at`` the file, line and column it is placed at (``001.yaml:7:5``). By default none.
 * ``drawn``: the dice that may be drawn from the seed (by default every die must be written).
 
@@ -179,7 +179,7 @@ def test_case(path, case, tmp_path):
         result = history.result(number)
         state = campaign.ruleset.to_json(campaign, result.after, result.events)
         wrong += check_state(state, expect, f"turn {number}")
-    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"), place=_on_line, whole_hint=True, whole_message=True)
+    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"), place=_on_line, whole_hint=True, whole_message=True, as_written=True)
     assert not wrong, header + "\n".join(wrong)
 
 
