@@ -12,6 +12,7 @@ import textwrap
 import pytest
 
 from chronicle.history import replay_folder
+from samples import SMALL_CAMPAIGN
 
 # A map with a branch (Inaba), a sea lane (Tosa ~ Higo) and a dead end (Izumo):
 #
@@ -345,3 +346,20 @@ def test_a_rejected_capital_choice_is_drawn_after_the_players_who_asked_for_a_ra
     yuri = dice.choice(free, "start-capital", "yuri")
     xena = dice.choice([t for t in free if t != yuri], "start-capital", "xena")
     assert dict(history.start.capitals) == {"xena": xena, "yuri": yuri} == {"xena": "inaba", "yuri": "tosa"}
+
+
+def test_a_misspelt_target_is_one_error_and_the_dice_of_the_territory_meant_are_spared(make_campaign):
+    """One mistake, one error: `Attack Inabba` is an unknown territory (did you mean inaba?), and the
+    dice written for Inaba, the territory it most likely meant, are not judged against an order that
+    could not be read."""
+    root = make_campaign(SMALL_CAMPAIGN, {1: textwrap.dedent("""
+       battles:
+         - {players: [paula, ginger], winner: paula}
+       orders:
+         paula: [Attack Inabba]
+       dice:
+         inaba: {paula: 7}
+       """)})
+    history, _ = replay_folder(root)
+    assert [p.format() for p in history.problems] == [
+        "content/turns/001.yaml:4:11: error: unknown territory 'Inabba' [territory]\n    hint: did you mean 'inaba'?"]

@@ -113,3 +113,75 @@ def test_the_next_game_day_s_worksheet_for_a_player_joining_that_day(make_campai
         # Army lists turned in three days early (+50 koku each).
         # army_lists: [PLAYER]""")
     assert wanted.notices == ()
+
+
+def test_an_arrow_starts_from_a_capital_joined_or_a_territory_given_that_turn(make_campaign):
+    """The map judges orders against the position after the turn's joins and gifts, as the rules
+    do: Riddle, joining at Higo, attacks Tosa across the sea lane from Higo; Ginger, given Inaba by
+    Paula, attacks Izumo from Inaba (Awaji, Ginger's other territory, does not border Izumo)."""
+    campaign = SMALL_CAMPAIGN.replace("players:\n", "players:\n  - {id: riddle, name: Riddle Red, joins: 2}\n")
+    history = load_history(make_campaign(campaign, {n: textwrap.dedent(t) for n, t in {
+        1: """
+           battles:
+             - {players: [paula, ginger], winner: paula}
+           orders:
+             paula: [Attack Inaba]
+           dice:
+             inaba: {paula: 7}
+           """,
+        2: """
+           gifts:
+             - {from: paula, to: ginger, territory: inaba}
+           battles:
+             - {players: [paula, ginger, riddle], winner: [ginger, riddle]}
+           orders:
+             riddle: [Attack Tosa]
+             ginger: [Attack Izumo]
+           dice:
+             tosa: {riddle: 2, paula: [5, 5, 5]}
+             izumo: {ginger: 6}
+           """}.items()}))
+    assert [(o.player, o.path, o.outcome, o.title) for o in _marks(history, 2).orders] == [
+        ("riddle", ("higo", "tosa"), Outcome.FAILED,
+         "Riddle Red: Attack Tosa — failed: Paula Purple held it (the defender rolled highest)"),
+        ("ginger", ("inaba", "izumo"), Outcome.SUCCEEDED, "Ginger Green: Attack Izumo — taken")]
+
+
+def test_the_worksheet_owes_a_capital_from_any_neutral_territory_to_a_player_left_with_nothing(make_campaign):
+    """Seed: "If you lose your capital, pick another territory you occupy or if you don't occupy any
+    territories you get to pick any neutral territory." Ginger loses Awaji, all it held, and names
+    no new capital: `chronicle next` says so, and what Ginger may choose from."""
+    history = load_history(make_campaign(SMALL_CAMPAIGN, {n: textwrap.dedent(t) for n, t in {
+        1: """
+           battles:
+             - {players: [paula, ginger], winner: paula}
+           orders:
+             paula: [Attack Inaba]
+           dice:
+             inaba: {paula: 7}
+           """,
+        2: """
+           battles:
+             - {players: [paula, ginger], winner: paula}
+           orders:
+             paula: [Attack Awaji, Attack Awaji]
+           dice:
+             awaji: {paula: [9, 9], ginger: [1, 2, 3]}
+           """}.items()}))
+    wanted = history.campaign.ruleset.next_turn(history.campaign, history)
+    assert wanted.notices == (
+        "ginger lost their capital in turn 2 and has not named a new one: add capitals: {ginger: ...} to "
+        "content/turns/002.yaml (choose from any neutral territory); once turn 3 exists, turn 2 must name it",)
+    lines = [line for line in render(wanted.slots) if "holds" in line]
+    assert lines == ["  paula: [___, ___]  # holds awaji, inaba, tosa; can attack higo, izumo",
+                     "  ginger: [___, ___]  # holds nothing"]
+
+
+def test_the_worksheet_names_eight_territories_and_counts_the_rest(make_campaign):
+    """Shinano borders ten provinces on the bundled map: the note names eight and counts two more."""
+    campaign = "title: t\nruleset: pitac\nseed: 3\nmap: japan\nplayers:\n  - {id: paula, capital: shinano}\n  - {id: ginger, capital: tosa}\n"
+    history = load_history(make_campaign(campaign, {}))
+    lines = [line for line in render(history.campaign.ruleset.next_turn(history.campaign, history).slots) if "holds" in line]
+    assert lines == ["  paula: [___, ___]  # holds shinano; can attack echigo, etchu, hida, kai, kozuke, mikawa, mino, "
+                     "musashi and 2 more",
+                     "  ginger: [___, ___]  # holds tosa; can attack awa_shikoku, iyo"]
