@@ -292,6 +292,17 @@ REFUSALS = {
          "    hint: leave cost: out (the modifier is applied to base:), or correct it",
          "content/turns/001.yaml:9:23: error: unknown personality 'ghost' of Crane [experienced versions]\n"
          "    hint: personalities: hoturi, kuwanan"]),
+    # L66, L134: a spell goes to a library its player held at the start of the turn; with one library held, it may go
+    # unnamed (Tempest, and Lion's Water, stand)
+    "spells sent to no library": (
+        {1: "start:\n  buy:\n    crane:\n      - {spell: Tempest, cost: 30}\n      - {spell: Fury, cost: 30, library: asahinaa}\n"
+            "      - {spell: Wind, cost: 30, library: doji}\n      - {spell: Fire, cost: 30, library: kitsu}\n"
+            "    lion:\n      - {spell: Water, cost: 30}\n"},
+        ["content/turns/001.yaml:5:42: error: unknown province 'asahinaa' [province]\n    hint: did you mean 'asahina'?",
+         "content/turns/001.yaml:6:42: error: the spell Wind cannot go to Doji: it is not a library "
+         "[new spells go to a library controlled at the beginning of the turn]\n    hint: libraries held: asahina",
+         "content/turns/001.yaml:7:42: error: the spell Fire cannot go to Kitsu: it was not Crane's at the beginning of the "
+         "turn [new spells go to a library controlled at the beginning of the turn]\n    hint: libraries held: asahina"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
@@ -388,3 +399,10 @@ def test_set_up_mistakes_whole_at_their_places(make_campaign):
         "    hint: no personality yet",
         "content/campaign.yaml:29:5: error: dragon must pick a Daimyo [you must pick a Daimyo (L67)]\n"
         "    hint: write daimyo: PERSONALITY in the player's entry, one of its set-up personalities"]
+
+
+def test_a_spell_bought_without_naming_the_one_library_held_goes_there(make_campaign):
+    history, _ = play(make_campaign, {1: "start:\n  buy:\n    crane:\n      - {spell: Tempest, cost: 30}\n"
+                                         "    lion:\n      - {spell: Water, cost: 30}\n"})
+    libraries = history.result(1).after.libraries
+    assert (libraries.get("asahina"), libraries.get("kitsu")) == (("Tempest",), ("Water",))
