@@ -303,6 +303,19 @@ REFUSALS = {
          "[new spells go to a library controlled at the beginning of the turn]\n    hint: libraries held: asahina",
          "content/turns/001.yaml:7:42: error: the spell Fire cannot go to Kitsu: it was not Crane's at the beginning of the "
          "turn [new spells go to a library controlled at the beginning of the turn]\n    hint: libraries held: asahina"]),
+    # L88: a model is promoted to Nikutai only while one has no package (the hint named a from: that promote: does not
+    # have); a promotion is in the buyer's own unit
+    "promotions with no model left and in another's unit": (
+        {1: "start:\n  buy:\n    crane:\n      - {promote: crane-2, to: nikutai, cost: 5}\n"
+            "      - {promote: lion-1, to: nikutai, cost: 5}\n"},
+        ["content/turns/001.yaml:4:9: error: crane-2 has no model left without a leadership package [promotion]\n"
+         "    hint: every model of the unit has a package: promote one of them a rank up instead (to: gunso or chui)",
+         "content/turns/001.yaml:5:19: error: lion-1 is Lion's unit, not Crane's [promotion]\n"
+         "    hint: name one of the buyer's own units"],
+        CAMPAIGN.replace("      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n",
+                         "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n"
+                         "      - {unit: crane-2, type: ashigaru, models: 1, cost: 10, deploy: doji, ml: 6, tl: 6, leadership: 1, "
+                         "lps: [{rank: nikutai}]}\n")),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(

@@ -842,7 +842,7 @@ def promote(ctx, p, setup):
     step = RANKS.index(rank)
     if step == 0:
         if unit.models <= len(lps):
-            ctx.problem(f"{unit.id} has no model left without a leadership package", p.at, hint="every model of the unit has a package: promote one of them (promote: with from:)",
+            ctx.problem(f"{unit.id} has no model left without a leadership package", p.at, hint="every model of the unit has a package: promote one of them a rank up instead (to: gunso or chui)",
                         rule="promotion", about=(unit.id,))
             return
         source = None
