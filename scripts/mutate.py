@@ -152,8 +152,8 @@ def prepare(target: str, fresh: bool, only: list[str] | None = None) -> Path:
     if fresh and work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True, exist_ok=True)
-    for entry in work.iterdir():                   # drop the old copy (a deleted test must go)
-        if entry.name != "mutants":
+    for entry in work.iterdir():                   # drop the old copy (a deleted test must go), not mutmut's
+        if entry.name not in ("mutants", "sample.txt"):   # results nor the sample a re-run re-tests
             shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
     for name in tracked_files():
         if name.startswith(("tests/browser/", ".mutation/")):

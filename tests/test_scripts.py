@@ -130,3 +130,26 @@ def test_mutate_forgets_every_source_changed_since_mutmut_made_its_tree(tmp_path
     mutate.forget_changed_sources(work)
     assert (work / "mutants" / "chronicle" / "a.py").exists()
     assert not (work / "mutants" / "chronicle" / "rules" / "b.py").exists()
+
+
+def test_mutate_keeps_the_sample_a_re_run_re_tests(tmp_path, monkeypatch):
+    """scripts/mutate --sample re-tests the same sample after a change (draw_sample keeps the last
+    one, less the mutants gone): prepare() dropped sample.txt with the old copy, so every re-run
+    drew a new sample from the changed list of mutants and --recheck re-tested other mutants."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("mutate", REPO / "scripts" / "mutate.py")
+    mutate = importlib.util.module_from_spec(spec)
+    sys.modules["mutate"] = mutate
+    try:
+        spec.loader.exec_module(mutate)
+    finally:
+        del sys.modules["mutate"]
+    work = tmp_path / "work" / "clanwar"
+    work.mkdir(parents=True)
+    (work / "sample.txt").write_text("chronicle.rules.clanwar.bids.x__resolve__mutmut_1\n")
+    (work / "old.txt").write_text("a file of the last copy\n")
+    monkeypatch.setattr(mutate, "WORK", tmp_path / "work")
+    monkeypatch.setattr(mutate, "tracked_files", lambda: ["pyproject.toml", "tests/conftest.py"])
+    mutate.prepare("clanwar", fresh=False)
+    assert (work / "sample.txt").read_text() == "chronicle.rules.clanwar.bids.x__resolve__mutmut_1\n"
+    assert not (work / "old.txt").exists()
