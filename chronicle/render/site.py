@@ -55,21 +55,47 @@ class Output:
 
 # ---- templates ----------------------------------------------------------------------------
 
-def _bytecode_cache(folder: Path | None) -> jinja2.BytecodeCache | None:
-    """Compiled templates under ``folder``, in a subfolder named by chronicle's own version: Jinja
-    checks an entry against its template's source, not against the environment's settings, so a
-    new chronicle (another extension, other options) never reads what an older one compiled."""
+def _bytecode_cache(folder: Path | None, mode: str) -> jinja2.BytecodeCache | None:
+    """Compiled templates under ``folder``, in a subfolder named by chronicle's own version and the
+    environment's ``mode``: Jinja checks an entry against its template's source, not against the
+    environment's settings, so a new chronicle (another extension, other options) never reads what
+    an older one compiled, nor the sandbox what the theme's own environment compiled (the sandbox
+    compiles every attribute and call into a checked one)."""
     if folder is None:
         return None
-    here = Path(folder) / f"templates-{incremental.code_fingerprint()[:16]}"
+    version = f"templates-{incremental.code_fingerprint()[:16]}"
+    here = Path(folder) / f"{version}-{mode}"
     try:
         here.mkdir(parents=True, exist_ok=True)
         for old in Path(folder).glob("templates-*"):
-            if old != here:
+            if not old.name.startswith(version + "-"):
                 shutil.rmtree(old, ignore_errors=True)
     except OSError:
         return None                     # no cache: every template is compiled, as before
     return jinja2.FileSystemBytecodeCache(str(here))
+
+
+def overrides_templates(root: Path) -> bool:
+    """Whether the campaign has a template of its own (a file in templates/ outside static/, or
+    anything there that is not a plain folder or file): only then does a page run code that is
+    not chronicle's, and only then does it need the sandbox."""
+    own = Path(root) / "templates"
+    if not own.is_dir():
+        return False
+    for path in own.rglob("*"):
+        relative = path.relative_to(own).parts
+        if relative[0] == "static" and (path.is_dir() or path.is_file()) and not path.is_symlink():
+            continue
+        return True
+    return False
+
+
+class Theme(jinja2.Environment):
+    """Jinja for chronicle's own theme alone (the campaign overrides no template): the theme is
+    our code, as the Python that renders the pages is, and runs without the sandbox's checks on
+    every attribute and call, a fifth of a long campaign's page rendering (measured: 19.7 s of
+    CPU sandboxed, 15.5 s here, the same bytes). Campaign data reaches the theme as values, never
+    as code: no theme template formats or calls a text the campaign wrote."""
 
 
 def template_dirs(root: Path) -> list[Path]:
@@ -78,9 +104,11 @@ def template_dirs(root: Path) -> list[Path]:
     return ([own] if own.is_dir() else []) + [default_theme_dir()]
 
 
-def environment(root: Path, compiled: Path | None = None) -> jinja2.Environment:
-    """Jinja in its sandbox (templates are code, sandbox.py), autoescape on; ``default/NAME``
-    always names the default theme's file.
+def environment(root: Path, compiled: Path | None = None, sandboxed: bool | None = None) -> jinja2.Environment:
+    """Jinja, autoescape on; ``default/NAME`` always names the default theme's file. In its sandbox
+    (templates are code, sandbox.py) whenever the campaign has templates of its own
+    (:func:`overrides_templates`; ``sandboxed`` forces the choice); else the theme's own
+    environment, :class:`Theme`.
 
     Jinja2's i18n extension translates the theme's strings (``{% trans %}``, ``_()``,
     ``ngettext()``) in the language in force (:mod:`chronicle.i18n`); ``tr(value)`` translates a
@@ -95,10 +123,13 @@ def environment(root: Path, compiled: Path | None = None) -> jinja2.Environment:
     shown = _shower(root)
     loaders = [TemplateFiles(d, shown) for d in template_dirs(root)]
     loaders.append(jinja2.PrefixLoader({"default": TemplateFiles(default, shown)}))
-    env = Sandbox(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
-                  undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                  keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
-                  bytecode_cache=_bytecode_cache(compiled))
+    if sandboxed is None:
+        sandboxed = overrides_templates(root)
+    kind = Sandbox if sandboxed else Theme
+    env = kind(loader=jinja2.ChoiceLoader(loaders), autoescape=True,
+               undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+               keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
+               bytecode_cache=_bytecode_cache(compiled, "sandbox" if sandboxed else "theme"))
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(i18n.gettext_raw, i18n.ngettext_raw, newstyle=True,
                                   pgettext=i18n.pgettext_raw, npgettext=i18n.npgettext_raw)
