@@ -113,11 +113,17 @@ def _place(pid, anchor, em, size, px, placed, shape, anchors, anchor_ids, bounds
                       (anchors[None, :, 1] > boxes[:, None, 1]) & (anchors[None, :, 1] < boxes[:, None, 3]))
             inside[:, anchor_ids.index(pid)] = False
             cost = cost + 25 * inside.sum(axis=1)
-        best = np.array([k for k in np.argsort(cost, kind="stable") if ok[k]][:30])
+        best = np.argsort(np.where(ok, cost, np.inf), kind="stable")[:min(30, int(ok.sum()))]
         penalty = cost[best] + (0 if scale == 1.0 else 8)
         if shape is not None:     # the best few, also by how much of them lies outside the province
-            cells = shapely.box(*boxes[best].T)
-            penalty = penalty + 30 * (1 - shapely.area(shapely.intersection(shape, cells)) / shapely.area(cells))
+            # the part of each place inside the province: a rectangle clip (GEOS's own algorithm
+            # for it) is twice as fast as a general intersection with a box, the same area
+            cut = boxes[best]
+            local = shapely.clip_by_rect(shape, float(cut[:, 0].min()), float(cut[:, 1].min()),
+                                         float(cut[:, 2].max()), float(cut[:, 3].max()))
+            inside = np.array([shapely.area(shapely.clip_by_rect(local, *map(float, b))) for b in cut])
+            cells = (cut[:, 2] - cut[:, 0]) * (cut[:, 3] - cut[:, 1])
+            penalty = penalty + 30 * (1 - inside / cells)
         scored = sorted((round(float(c), 9), int(k)) for c, k in zip(penalty, best))
         k = scored[0][1]
         return float(cx[k]), float(base[k]), s, tuple(float(v) for v in boxes[k])
