@@ -440,14 +440,16 @@ def test_a_loop_that_runs_too_long_is_stopped_by_the_cpu_budget():
 
 def test_check_and_build_place_a_page_that_runs_out_of_cpu(run, campaign, monkeypatch):
     import chronicle.render.site as site
-    monkeypatch.setattr(site, "MAX_PAGE_SECONDS", 0.3)
+    # a budget the theme's own pages keep well inside even on a loaded machine (the first page also
+    # compiles the theme and places the map's labels: 0.3 s was overrun there by load alone)
+    monkeypatch.setattr(site, "MAX_PAGE_SECONDS", 2)
     (campaign / "templates").mkdir()
     (campaign / "templates" / "turn.html").write_text(OVERRIDE.replace(
         "{{ EXPR }}", "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}"))
     for command in ("check", "build"):
         result = run(command, campaign)
         found = holds(result, ok=False)
-        assert "the page took more than 0.3 s of CPU to render" in result.stderr
+        assert "the page took more than 2 s of CPU to render" in result.stderr
         assert ("templates/turn.html", 4, 1, "error") in found
         assert len(found) == 1                                 # one page tells it; the others are not tried
 
