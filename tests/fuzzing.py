@@ -554,9 +554,10 @@ def run_case(root: Path, case: Case, timeout: float = TIMEOUT) -> Outcome:
         while True:
             left = timeout - (time.monotonic() - start)
             if left <= 0:
+                state = _process_state(pid)
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
-                return Outcome("hang", case, f"no answer in {timeout:.0f} s", seconds=time.monotonic() - start)
+                return Outcome("hang", case, f"no answer in {timeout:.0f} s ({state})", seconds=time.monotonic() - start)
             ready, _, _ = select.select([read], [], [], min(left, 1.0))
             if ready:
                 chunk = os.read(read, 1 << 20)
@@ -570,6 +571,21 @@ def run_case(root: Path, case: Case, timeout: float = TIMEOUT) -> Outcome:
     if not data:
         return Outcome("crash", case, f"the process died (status {status})", seconds=seconds)
     return classify(case, json.loads(data), seconds)
+
+
+def _process_state(pid: int) -> str:
+    """What the child was doing when time ran out: its CPU seconds and its state. A loop that
+    never ends has used most of the time on the CPU ('running'); a read that never returns (a
+    FIFO) has used almost none ('sleeping'); a child that was merely starved of CPU on a loaded
+    machine is 'running' with little CPU used: replay it with --only to tell."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        cpu = (int(fields[11]) + int(fields[12])) / ticks
+        state = {"R": "running", "S": "sleeping", "D": "waiting on the disk", "T": "stopped"}.get(fields[0], fields[0])
+        return f"{cpu:.1f} s of CPU used, {state}"
+    except (OSError, ValueError, IndexError):
+        return "CPU time unknown"
 
 
 def _write_all(fd: int, data: bytes) -> None:
