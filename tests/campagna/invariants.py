@@ -9,10 +9,15 @@ campaign that goes through helpers.play (and the property tests):
 * while a turn is in corso the map does not change (R21);
 * a campaign over stays over, with the same winner;
 * no player fights more battles than options.max_battles in a turn, nor spends more than his
-  allowance (except the sea action, which spends exactly all of it).
+  allowance (except the sea action, which spends exactly all of it);
+* every mapping of a state is frozen, so no later step can change a turn already played.
 """
 
 from __future__ import annotations
+
+from types import MappingProxyType
+
+MAPPINGS = ("owners", "homes", "generals", "records", "bonus", "bonus_why", "deltas", "actions")
 
 
 def check_history(history) -> None:
@@ -51,6 +56,8 @@ def check_history(history) -> None:
 
 
 def _position(state, players, provinces, label="the start") -> None:
+    thawed = [key for key in MAPPINGS if not isinstance(getattr(state, key), MappingProxyType)]
+    assert not thawed, f"{label}: mappings not frozen: {thawed}"
     assert set(state.owners) == provinces, f"{label}: territories {sorted(set(state.owners) ^ provinces)}"
     for territory, owner in state.owners.items():
         assert owner is None or owner in players, f"{label}: {territory} held by {owner!r}"

@@ -199,9 +199,9 @@ class CampagnaState:
     bonus: Mapping[str, str | None]             # player -> Controllo del territorio bonus for the next turn
     bonus_why: Mapping[str, str]                # player -> why he has none ("no Capital", "no territory", ...)
     best_general: frozenset = frozenset()       # Miglior generale for the next turn
-    deltas: Mapping[str, int] = field(default_factory=dict)        # Delta obiettivi of the turn just played
+    deltas: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))   # Delta obiettivi of the turn just played
     calendar: tuple[Clash, ...] = ()            # this turn's clashes
-    actions: Mapping[str, Actions] = field(default_factory=dict)   # this turn's actions, per player
+    actions: Mapping[str, Actions] = field(default_factory=lambda: MappingProxyType({}))   # this turn's actions, per player
     order: tuple[str, ...] = ()                 # this turn's initiative order
     in_progress: bool = False                   # the calendar is not finished: the map waits (R21)
     final: Final | None = None
@@ -210,7 +210,8 @@ class CampagnaState:
     winner_turn: int | None = None
 
     def but(self, **changes) -> "CampagnaState":
-        for key in ("owners", "homes", "generals", "records", "bonus", "bonus_why", "deltas", "actions"):
+        """A changed copy, every mapping frozen (the Capitals, ``homes``, never change after the set-up)."""
+        for key in ("owners", "generals", "records", "bonus", "bonus_why", "deltas", "actions"):
             if key in changes:
                 changes[key] = frozen(changes[key])
         return replace(self, **changes)
