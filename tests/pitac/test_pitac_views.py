@@ -185,3 +185,25 @@ def test_the_worksheet_names_eight_territories_and_counts_the_rest(make_campaign
     assert lines == ["  paula: [___, ___]  # holds shinano; can attack echigo, etchu, hida, kai, kozuke, mikawa, mino, "
                      "musashi and 2 more",
                      "  ginger: [___, ___]  # holds tosa; can attack awa_shikoku, iyo"]
+
+
+def test_a_drawn_battle_s_mark_and_the_standings_whole(make_campaign):
+    """A battle with no winner is a drawn contest on the map; the standings give every column, the
+    rows in order of territories held, each status (not joined yet, on the map) and the Shogun's
+    share as a note, and name the columns the site sorts by (territories) and marks (status)."""
+    campaign = SMALL_CAMPAIGN.replace("players:\n", "players:\n  - {id: riddle, name: Riddle Red, joins: 3}\n")
+    history = load_history(make_campaign(campaign, {1: textwrap.dedent("""
+       battles:
+         - {players: [paula, ginger]}
+       orders:
+         paula: [Attack Inaba]
+       dice:
+         inaba: {paula: 7}
+       """)}))
+    (battle,) = [c for c in _marks(history, 1).contests if c.kind == "battle"]
+    assert (battle.outcome, battle.winner, battle.title) == (Outcome.DRAWN, None, "Battle 1: Paula Purple vs Ginger Green, no winner")
+    table = history.campaign.ruleset.standings(history.campaign, history.final)
+    assert (table.columns, table.rows, table.notes, table.key) == (
+        ("Territories", "Capital", "VP (this epoch)", "VP (all time)", "Status"),
+        (("paula", (2, "tosa", 0, 0, "")), ("ginger", (1, "awaji", 0, 0, "")), ("riddle", (0, "-", 0, 0, "not joined"))),
+        ("Shogun at 3 of 5 territories.",), ("Territories", "Status"))
