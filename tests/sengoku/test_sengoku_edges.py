@@ -321,7 +321,7 @@ def test_no_battle_is_fought_in_january_so_every_army_in_quarters_is_reinforced(
 # as its words: each test below asserts the whole report, so that an error placed elsewhere, tagged
 # with no rule, or followed by the consequences it should have silenced, fails.
 
-from .test_sengoku_battles import FIRST, SECOND, TWO_ENTRANTS, TWO_ENTRANTS_BLUE, kyoto, relief  # noqa: E402
+from .test_sengoku_battles import FIRST, KYOTO_PLAYERS, SECOND, TWO_ENTRANTS, TWO_ENTRANTS_BLUE, kyoto, relief  # noqa: E402
 
 ATTACK_THREE = """
 moves: {{blue-1: [5, 4, 3]}}
@@ -483,6 +483,25 @@ def test_a_big_battle_with_allies_written_as_enemies_or_an_army_both_fighting_an
     assert errors(found) == [
         "content/turns/001.yaml:8:48: error: green-1 fights in this battle itself [allied contingents]\n    hint: an ally's "
         "contingent comes from an army of an allied clan within reach that does not fight here itself"]
+
+
+def test_a_big_battle_contingent_marching_beyond_a_move_pays_its_forced_march(make_campaign):
+    """Seed: allied contingents "may move as per normal movement rules (including force marches) to
+    reach the battlefield". With `move: 1`, green-2's contingent marches two provinces from
+    Twenty-four to Kyoto: one forced, one element, besides the one it lost in the battle."""
+    history, found = play_grid(make_campaign, KYOTO_PLAYERS, {1: """
+cards: {red: marriage, green: bitter_enders}
+diplomacy: {alliances: [[red, green]], claim: red}
+moves: {red-1: [18], red-2: {path: [13, 18], forced: 1}, green-1: [18], blue-1: [18], blue-2: {path: [19, 18], forced: 1}}
+battles:
+  - at: 18
+    attacker: [{army: blue-1, lost: 5}, {army: blue-2, lost: 3}]
+    defender: [{army: red-1, lost: 4, allies: [{army: green-2, elements: 3, lost: 1}]}, {army: red-2, lost: 3}, {army: green-1, lost: 3, cards: [bitter_enders]}]
+"""}, options="shogun_provinces: 3\n  shogun_prestige: 0\n  move: 1")
+    assert errors(found) == [], found
+    assert [(e.army, e.clan, e.lost, e.reason) for e in events_of(history, 1, "ElementsLost")] == [
+        ("green-2", "green", 1, "forced march of its contingent")]
+    assert (army(history, "green-2").province, army(history, "green-2").strength) == ("p24", 12 - 1 - 1)
 
 
 def test_a_big_battle_loss_above_an_army_s_strength_is_one_error_at_its_lost(make_campaign):
