@@ -363,3 +363,75 @@ def test_a_misspelt_target_is_one_error_and_the_dice_of_the_territory_meant_are_
     history, _ = replay_folder(root)
     assert [p.format() for p in history.problems] == [
         "content/turns/001.yaml:4:11: error: unknown territory 'Inabba' [territory]\n    hint: did you mean 'inaba'?"]
+
+
+def _replay(make_campaign, turns):
+    history, _ = replay_folder(make_campaign(SMALL_CAMPAIGN, {n: textwrap.dedent(t) for n, t in turns.items()}))
+    return history
+
+
+def test_a_misspelt_territory_under_dice_leaves_the_next_territory_s_dice_read(make_campaign):
+    """`inabba:` is one error; the dice written under Higo after it are still read (Paula's 8),
+    and Inaba's die, not written under its own name, is drawn."""
+    history = _replay(make_campaign, {1: """
+       battles:
+         - {players: [paula, ginger], winner: paula}
+       orders:
+         paula: [Attack Inaba, Attack Higo]
+       dice:
+         inabba: {paula: 7}
+         higo: {paula: 8}
+       """})
+    assert [p.format() for p in history.problems] == [
+        "content/turns/001.yaml:6:3: error: unknown territory 'inabba' [territory]\n    hint: did you mean 'inaba'?"]
+    sides = {e.province: [(s.player, s.role, [d.recorded for d in s.dice], s.best) for s in e.sides]
+             for e in history.result(1).events if e.kind == "conflict"}
+    assert sides["higo"] == [("paula", "attacker", [True], 8)] and sides["inaba"][0][2] == [False]
+
+
+def test_a_ten_written_without_its_add_on_is_an_error(make_campaign):
+    """Seed: "10's get add-on rolls": a 10 is written with the roll it adds, "10+4"."""
+    history = _replay(make_campaign, {1: """
+       battles:
+         - {players: [paula, ginger], winner: paula}
+       orders:
+         paula: [Attack Inaba]
+       dice:
+         inaba: {paula: 10}
+       """})
+    assert [p.format() for p in history.problems] == [
+        "content/turns/001.yaml:6:18: error: a 10 is rolled again and added: 10 lacks its add-on roll [a 10 gets an add-on "
+        "roll]\n    hint: write it as \"10+N\" with N the next roll"]
+
+
+def test_a_battle_naming_a_player_twice_and_a_winner_who_did_not_fight_is_two_errors_at_their_places(make_campaign):
+    history = _replay(make_campaign, {1: """
+       battles:
+         - {players: [paula, ginger, ginger], winner: billy}
+       """})
+    assert [p.format() for p in history.problems] == [
+        "content/turns/001.yaml:2:31: error: this battle names Ginger Green twice [battle]\n    hint: list each player once",
+        "content/turns/001.yaml:2:48: error: winner 'billy' did not fight in this battle [battle]\n"
+        "    hint: the winner must be one of its players: paula, ginger, ginger"]
+
+
+def test_the_state_json_gives_the_turn_and_each_side_s_role_in_a_roll_off(make_campaign):
+    history = _replay(make_campaign, {1: """
+       battles:
+         - {players: [paula, ginger], winner: paula}
+       orders:
+         paula: [Attack Inaba]
+       dice:
+         inaba: {paula: 7}
+       """, 2: """
+       battles:
+         - {players: [paula, ginger], winner: ginger}
+       orders:
+         ginger: [Attack Inaba]
+       dice:
+         inaba: {ginger: 3, paula: 5}
+       """})
+    campaign = history.campaign
+    data = campaign.ruleset.to_json(campaign, history.final, history.result(2).events)
+    assert data["turn"] == 2 and data["ruleset"] == "pitac"
+    assert [(s["player"], s["role"], s["best"]) for s in data["rolls"][0]["sides"]] == [("paula", "holder", 5), ("ginger", "attacker", 3)]

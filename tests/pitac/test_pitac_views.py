@@ -168,6 +168,8 @@ def test_the_worksheet_owes_a_capital_from_any_neutral_territory_to_a_player_lef
            dice:
              awaji: {paula: [9, 9], ginger: [1, 2, 3]}
            """}.items()}))
+    assert [(e.kind, e.player) for e in history.result(2).events if type(e).__name__ == "CapitalPending"] == [
+        ("capital-pending", "ginger")]
     wanted = history.campaign.ruleset.next_turn(history.campaign, history)
     assert wanted.notices == (
         "ginger lost their capital in turn 2 and has not named a new one: add capitals: {ginger: ...} to "
