@@ -316,6 +316,26 @@ REFUSALS = {
                          "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n"
                          "      - {unit: crane-2, type: ashigaru, models: 1, cost: 10, deploy: doji, ml: 6, tl: 6, leadership: 1, "
                          "lps: [{rank: nikutai}]}\n")),
+    # L94: a shugenja standing at one of its player's libraries swaps spells that are there (isawa takes Tempest at last);
+    # Q53: a new Daimyo is one of the player's own personalities
+    "libraries and Daimyos written wrong": (
+        {1: "start:\n  library:\n    - {shugenja: kuwanan, take: [Tempest]}\n    - {shugenja: tomoe, take: [Tempest]}\n"
+            "    - {shugenja: isawa, take: [Fury], leave: [Wind]}\n    - {shugenja: isawa, take: [Tempest]}\n"
+            "  daimyo: {crane: tsuko, lion: tsukoo}\n"},
+        ["content/turns/001.yaml:3:18: error: kuwanan is no shugenja [libraries]\n"
+         "    hint: only a shugenja (shugenja: true) at a library takes or leaves spells",
+         "content/turns/001.yaml:4:7: error: tomoe stands in Doji, which is not a library Crane controls "
+         "[shugenja at a library swap spells]\n    hint: the shugenja must stand at one of the player's libraries",
+         "content/turns/001.yaml:5:7: error: not there to swap: Fury, Wind [libraries]\n"
+         "    hint: the library holds Tempest; isawa carries nothing",
+         "content/turns/001.yaml:7:19: error: tsuko is not Crane's [the Daimyo]\n"
+         "    hint: the Daimyo is one of the player's own personalities",
+         "content/turns/001.yaml:7:32: error: unknown personality 'tsukoo' of Lion [the Daimyo]\n    hint: did you mean 'tsuko'?"],
+        CAMPAIGN.replace("      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n",
+                         "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n"
+                         "      - {personality: isawa, unique: true, cost: 50, earth: 2, void: 3, wounds: 3, shugenja: true, deploy: asahina}\n"
+                         "      - {personality: tomoe, unique: true, cost: 50, earth: 2, void: 3, wounds: 3, shugenja: true, deploy: doji}\n"
+                         "      - {spell: Tempest, cost: 30, library: asahina}\n")),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
