@@ -336,6 +336,39 @@ REFUSALS = {
                          "      - {personality: isawa, unique: true, cost: 50, earth: 2, void: 3, wounds: 3, shugenja: true, deploy: asahina}\n"
                          "      - {personality: tomoe, unique: true, cost: 50, earth: 2, void: 3, wounds: 3, shugenja: true, deploy: doji}\n"
                          "      - {spell: Tempest, cost: 30, library: asahina}\n")),
+    # L121-124: control: is for allied winners only; L114: only the beaten, and units that left the table, withdraw;
+    # L155: a Ready unit has no penalty; L167: only an Ujimitsu reincarnates
+    "a winner's control, withdrawal, penalty and reincarnation written wrong": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu, crane: asahina}\n    control: {to: crane}\n"
+                                                 "    units: {crane-1: {lost: 0, state: ready, penalty: 1}}\n"
+                                                 "    personalities: {hoturi: {reincarnated: kuwanan}}\n")},
+        ["content/turns/001.yaml:7:29: error: Crane does not withdraw from Doji [all units of an army withdraw to one province "
+         "it controlled at the beginning of the turn (L114)]\n    hint: only a beaten army, and units that left the table, withdraw",
+         "content/turns/001.yaml:8:19: error: Crane held Doji and won: it keeps it [allied defenders: whoever controlled the "
+         "province keeps it (L122)]\n    hint: remove control: a defender who wins keeps the province (L122)",
+         "content/turns/001.yaml:10:44: error: hoturi has no reincarnation ability [Shiba Ujimitsu (L167)]\n"
+         "    hint: only Shiba Ujimitsu (or a personality bought with reincarnates: true) reincarnates",
+         "content/turns/001.yaml:9:55: error: crane-1 was Ready: it has no Broken or Routing penalty [experience checks (L155)]\n"
+         "    hint: penalty: is for a unit that ended Broken or Routed: remove it"]),
+    "control written for a battle without a winner": (
+        {1: ATTACK.format(winner="null", extra="    control: neutral\n")},
+        ["content/turns/001.yaml:7:14: error: a battle without a winner changes no control [control of the province (L121)]\n"
+         "    hint: remove control:, or write the winner"]),
+    "a lone winner leaving the province neutral": (
+        {1: ATTACK.format(winner="lion", extra="    withdraw: {crane: asahina}\n    control: neutral\n")},
+        ["content/turns/001.yaml:8:14: error: only allied winners who cannot agree leave a province neutral [allied winners (L124)]\n"
+         "    hint: control: neutral is for two or more allied winners; one winner takes the province"]),
+    # captures are facts (L117, L174): by an enemy only (a player's own personality said "Crane is Crane's ally" before)
+    "captures and releases written wrong": (
+        {1: "start:\n  alliances: [[crane, lion]]\nfacts:\n  captured: [{personality: kuwanan, by: crane}, "
+            "{personality: ghost, by: lion}, {personality: hoturi, by: lion}]\n  released: [{personality: hoturi, at: doji}]\n"},
+        ["content/turns/001.yaml:4:41: error: kuwanan is Crane's own personality: a player does not capture its own [capture]\n"
+         "    hint: a personality is captured by an enemy, never by its own player or an ally",
+         "content/turns/001.yaml:4:63: error: unknown personality 'ghost' [capture]\n    hint: personalities: hoturi, kuwanan, tsuko",
+         "content/turns/001.yaml:4:107: error: Lion is Crane's ally: it captures no one of theirs [capture]\n"
+         "    hint: a personality is captured by an enemy, never by its own player or an ally",
+         "content/turns/001.yaml:5:28: error: hoturi is not held captive [capture]\n"
+         "    hint: released: is for a personality captured earlier (status captured)"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(

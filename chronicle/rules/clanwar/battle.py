@@ -704,8 +704,9 @@ def captures(ctx) -> None:
             ctx.unknown("personality", pid, path + ("personality",), "capture")
             continue
         if board.allied(person.faction, by):
-            ctx.problem(f"{ctx.name(by)} is {ctx.name(person.faction)}'s ally: it captures no one of theirs", path + ("by",), hint="a personality is captured by an enemy, never by an ally",
-                        rule="capture")
+            ctx.problem(f"{pid} is {ctx.name(by)}'s own personality: a player does not capture its own" if by == person.faction else
+                        f"{ctx.name(by)} is {ctx.name(person.faction)}'s ally: it captures no one of theirs", path + ("by",),
+                        hint="a personality is captured by an enemy, never by its own player or an ally", rule="capture")
             continue
         if by not in board.force_players(person.province):
             ctx.problem(f"{ctx.name(by)} has no forces in {ctx.name(person.province)}, where {pid} stands", path + ("by",),
