@@ -369,6 +369,16 @@ REFUSALS = {
          "    hint: a personality is captured by an enemy, never by its own player or an ally",
          "content/turns/001.yaml:5:28: error: hoturi is not held captive [capture]\n"
          "    hint: released: is for a personality captured earlier (status captured)"]),
+    # L160's missing table is the option ring_table: a face given twice (2) and one never (3) is refused at the option in
+    # campaign.yaml (it was reported at the first experience in a turn file), once; experience still names who is unknown
+    "a ring table that gives a face twice": (
+        {1: "facts:\n  personality_experience: [kuwanan, ghost]\n", 2: "title: x\n"},
+        ["content/campaign.yaml:4:15: error: the ring_table option must give every face 1-10 exactly once [the ring table]\n"
+         "    hint: e.g. ring_table: {earth: [1, 2], water: [3, 4], fire: [5, 6], air: [7, 8], void: [9, 10]}",
+         "content/turns/001.yaml:2:37: error: unknown personality 'ghost' [personality experience]\n"
+         "    hint: personalities: hoturi, kuwanan, tsuko"],
+        CAMPAIGN.replace("ruleset: clanwar\n", "ruleset: clanwar\noptions:\n  ring_table: {earth: [1, 2], water: [2, 4], "
+                                                 "fire: [5, 6], air: [7, 8], void: [9, 10]}\n")),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(

@@ -17,7 +17,7 @@ from .events import DaimyoNamed, FactionSetUp, PhaseBegun
 from .factions import FACTIONS, TOTURI
 from .purchases import buy
 from .record import ClanwarTurn, Purchase, purchase_of, resolve_province
-from .recovery import place
+from .recovery import place, ring_table_faces
 from .state import ClanwarState, Faction
 
 
@@ -107,6 +107,7 @@ def initial_state(campaign, dice):
                 place(ctx, ctx.pending.pop(0), setup=True)
         _daimyo(ctx, player, base)
     _bordering(ctx, starts)
+    problems += _ring_table(campaign.options["ring_table"])
     problems += ctx.problems
     return board.freeze(), ctx.events, problems
 
@@ -156,3 +157,15 @@ def _bordering(ctx, starts) -> None:
             ctx.problem(f"{ctx.name(player)}'s lands touch no other player's: the seed advises clans that border each other",
                         ("players",), rule="play clans that border each other (L42)", severity="warning",
                         hint="fine if the group likes spreading through neutral land first")
+
+
+def _ring_table(table) -> list[Problem]:
+    """The ring table (L160, missing from the seed: the option ``ring_table``) gives each face of the
+    d10 to one ring: checked once, at the option written in campaign.yaml (it was reported at the
+    first personality experience that rolled on it, in a turn file)."""
+    if ring_table_faces(table) == list(range(1, 11)):
+        return []
+    return [Problem("the ring_table option must give every face 1-10 exactly once", path=("options", "ring_table"),
+                    hint="e.g. ring_table: {earth: [1, 2], water: [3, 4], fire: [5, 6], air: [7, 8], void: [9, 10]}",
+                    rule="the ring table")]
+
