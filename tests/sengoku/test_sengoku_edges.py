@@ -709,3 +709,41 @@ def test_a_link_kind_the_campaign_closes_and_a_neutral_army_leaving_its_land_are
                     blue="provinces: [6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    neutral: true")
     assert errors(found) == ["content/turns/001.yaml:1:18: error: blue-1 is a neutral army and does not leave blue's land "
                              "(Five is not theirs) [neutral clans]\n    hint: a neutral army moves only within blue's provinces"]
+
+
+def test_a_step_to_a_province_reached_only_by_sea_from_an_inland_province_is_a_movement_error(make_campaign):
+    """Two has no sea route and no land way leads to Twelve (an island): the rule broken is "each
+    step enters a neighbouring province", and there is no way by land to give."""
+    _, found = play(make_campaign, {1: "moves: {red-2: [12]}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:1:17: error: red-2 cannot go from Two to Twelve: they share no border [movement: each step "
+        "enters a neighbouring province]\n    hint: from Two an army can enter p1, p3"]
+
+
+def test_an_unknown_army_and_an_unknown_clan_name_what_there_is(make_campaign):
+    _, found = play(make_campaign, {1: "moves: {zzz-9: [4]}\ncards: {reed: forage}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:2:9: error: unknown clan 'reed' [clan]\n    hint: did you mean 'red'?",
+        "content/turns/001.yaml:1:9: error: unknown army 'zzz-9' [movement]\n"
+        "    hint: armies now: blue-1, blue-2, blue-3, red-1, red-2, red-3"]
+
+
+def test_a_spy_not_held_adds_nothing_to_the_ninja_and_the_heir_s_die_is_kept(make_campaign):
+    """Blue sends a ninja with a Spy it does not hold: an error, and the ninja's 6 counts as rolled,
+    with no +1. Red's heir rolls 4 and holds the clan; both dice are in the state JSON, whole."""
+    history, found = play(make_campaign, {1: """
+        cards: {blue: ninja}
+        diplomacy: {ninja: [{by: blue, target: red, spy: by}]}
+        dice: {ninja: {red: 6}, heir: {red: 4}}
+        """}, options="deck: {ninja: 2, spy: 2}")
+    assert errors(found) == ["content/turns/001.yaml:2:50: error: blue plays spy but does not hold it [event cards]\n"
+                             "    hint: blue holds no cards; a card is played once, from the hand"]
+    (attempt,) = events_of(history, 1, "NinjaAttempt")
+    assert (attempt.roll, attempt.modifier, attempt.outcome) == (6, 0, "assassinated")
+    (succession,) = events_of(history, 1, "Succession")
+    assert (succession.outcome, [d.value for d in succession.dice]) == ("heir", [4])
+    campaign = history.campaign
+    dice = campaign.ruleset.to_json(campaign, history.final, history.result(1).events)["dice"]
+    assert [{k: v for k, v in d.items() if k != "event"} for d in dice] == [
+        {"purpose": "ninja", "subject": "red", "index": 0, "value": 6, "recorded": True, "kind": "ninja-attempt"},
+        {"purpose": "heir", "subject": "red", "index": 0, "value": 4, "recorded": True, "kind": "succession"}]

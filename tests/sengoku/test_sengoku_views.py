@@ -160,3 +160,20 @@ def test_the_state_json_gives_each_army_s_clan(make_campaign):
     armies = campaign.ruleset.to_json(campaign, history.final)["armies"]
     assert armies["red-1"] == {"clan": "red", "province": "p1", "strength": 12, "besieged": False, "retreated": False,
                                "elements_at_most": None, "general_lost": None}
+
+
+def test_the_standings_of_the_game_s_last_turn_whole(make_campaign):
+    """Seed: "After the second deck of event cards has been dealt, the last turn is played and all
+    prestige points awarded. The player with the highest total is declared the winner." With one
+    deck of one card (`decks: 1`), Red draws it, Blue draws nothing: the turn is the last; Red, one
+    point ahead (Blue's umpire's penalty), is the winner. Every column, the note and the sort key."""
+    history, found = play(make_campaign, {1: "diplomacy: {penalties: [{clan: blue, prestige: -1, reason: late}]}\n"},
+                          options="deck: {forage: 1}\n  decks: 1")
+    assert errors(found) == [], found
+    assert history.final.game_over and history.final.winner == "red"
+    campaign = history.campaign
+    table = campaign.ruleset.standings(campaign, history.final)
+    assert (table.columns, table.rows, table.notes, table.key) == (
+        ("Provinces", "Prestige", "Armies", "Elements", "Cards", "Status"),
+        (("red", (3, 13, 3, 36, 1, "winner")), ("blue", (3, 12, 3, 36, 0, ""))),
+        ("March 1560 (spring); deck 1, 0 cards left.",), ("Prestige", "Status"))
