@@ -747,3 +747,36 @@ def test_a_spy_not_held_adds_nothing_to_the_ninja_and_the_heir_s_die_is_kept(mak
     assert [{k: v for k, v in d.items() if k != "event"} for d in dice] == [
         {"purpose": "ninja", "subject": "red", "index": 0, "value": 6, "recorded": True, "kind": "ninja-attempt"},
         {"purpose": "heir", "subject": "red", "index": 0, "value": 4, "recorded": True, "kind": "succession"}]
+
+
+def test_a_winter_march_with_forage_names_its_card_and_the_map_links_the_march_to_its_event(make_campaign):
+    """Seed: "If the player has a forage card, it can reduce the number of elements lost by 1."
+    red-3, four provinces from the capital One (the fortress Two is full), loses 3 + 3 - 1: the
+    Forage is played for "winter, red-3", and the map's winter march links to its event."""
+    red = "provinces: [1, 2, 3, 4, 5]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 5]"
+    history, found = play(make_campaign, {1: "cards: {red: forage}\nplay: {forage: red-3}\n"}, red=red,
+                          options="start_month: January")
+    assert errors(found) == [], found
+    assert [(e.clan, e.card, e.purpose) for e in events_of(history, 1, "CardPlayed")] == [("red", "forage", "winter, red-3")]
+    result = history.result(1)
+    marks = history.campaign.ruleset.map_marks(history.campaign, result.before, result.after, result.record, result.events)
+    march = next(o for o in marks.orders if o.army == "red-3")
+    assert (march.path, march.phase, march.name, march.title) == (
+        ("p5", "p4", "p3", "p2", "p1"), "winter", "Winter march",
+        "Red: red-3 marches to winter quarters in One — arrived, 5 elements lost")
+    assert result.events[march.event].kind == "winter-attrition" and result.events[march.event].army == "red-3"
+
+
+def test_a_card_written_once_the_deck_is_empty_is_an_error_at_it_and_a_jack_is_below_a_queen(make_campaign):
+    """Seed: "After the last card has been drawn from the deck, the turn is played out (even if all
+    players did not receive a card)": Blue's card, written after Red drew the only one, is an error
+    at Blue's card. First turn's order (seed: "Joker is the highest, followed by Ace, King and so
+    on"): a queen before a jack."""
+    _, found = play(make_campaign, {1: "cards: {red: forage, blue: forage}\n"}, options="deck: {forage: 1}")
+    assert errors(found) == ["content/turns/001.yaml:1:28: error: blue cannot draw 'forage': deck 1 is empty [event cards]\n"
+                             "    hint: after the last card the turn is played out without further draws"]
+    history, found = play(make_campaign, {1: "title: one\n"},
+                          red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 3]\n    start_card: jack",
+                          blue="provinces: [6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    start_card: queen")
+    assert errors(found) == [], found
+    assert [e.order for e in events_of(history, 1, "MovementOrder")] == [("blue", "red")]
