@@ -435,3 +435,50 @@ def test_the_state_json_gives_the_turn_and_each_side_s_role_in_a_roll_off(make_c
     data = campaign.ruleset.to_json(campaign, history.final, history.result(2).events)
     assert data["turn"] == 2 and data["ruleset"] == "pitac"
     assert [(s["player"], s["role"], s["best"]) for s in data["rolls"][0]["sides"]] == [("paula", "holder", 5), ("ginger", "attacker", 3)]
+
+
+THREE_SMALL = SMALL_CAMPAIGN.replace("players:\n", "players:\n  - {id: billy, name: Billy Blue, capital: higo}\n")
+
+
+def test_a_turn_that_closes_the_ranks_and_proclaims_a_shogun_says_by_how_much(make_campaign):
+    """Paula scores 25 VP (the ranks restart: the epoch's totals are kept) and takes Inaba and Higo:
+    3 of the 5 territories, half rounded up: Shogun, holding 3 of the 3 needed."""
+    history = _replay(make_campaign, {1: """
+       battles:
+         - {players: [paula, ginger], winner: paula, vp: {paula: 25, ginger: 3}}
+       orders:
+         paula: [Attack Inaba, Attack Higo]
+       dice:
+         inaba: {paula: 7}
+         higo: {paula: 8}
+       """})
+    ended, proclaimed = [e for e in history.result(1).events if e.kind in ("epoch-ended", "shogun-proclaimed")]
+    assert (ended.number, ended.champions, dict(ended.totals)) == (1, ("paula",), {"paula": 25, "ginger": 3})
+    assert (proclaimed.player, proclaimed.held, proclaimed.needed) == ("paula", 3, 3)
+
+
+def test_a_new_capital_outside_the_player_s_land_is_an_error_naming_what_it_holds(make_campaign):
+    """Seed: "If you lose your capital, pick another territory you occupy": Paula, holding Inaba and
+    Izumo when Billy takes Tosa, cannot name Awaji (Ginger's)."""
+    root = make_campaign(THREE_SMALL, {n: textwrap.dedent(t) for n, t in {1: """
+       battles:
+         - {players: [paula, billy], winner: paula}
+       orders:
+         paula: [Attack Inaba, Defend Tosa]
+       dice:
+         inaba: {paula: 7}
+       """, 2: """
+       battles:
+         - {players: [paula, billy], winner: billy}
+       orders:
+         paula: [Attack Izumo]
+         billy: [Attack Tosa, Attack Tosa]
+       dice:
+         izumo: {paula: 6}
+         tosa: {billy: [9, 9], paula: [1, 2, 3]}
+       capitals: {paula: awaji}
+       """}.items()})
+    history, _ = replay_folder(root)
+    assert [p.format() for p in history.problems] == [
+        "content/turns/002.yaml:9:19: error: paula cannot make awaji the new capital [a new capital]\n"
+        "    hint: the new capital must be one of paula's territories: inaba, izumo"]
