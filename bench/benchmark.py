@@ -134,8 +134,12 @@ def serve_latency(root: Path, turns: int, rounds: int) -> float | None:
                                stderr=subprocess.DEVNULL, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        process.stdout.readline()                      # "Serving ... on http://..." once the first build is done
-        status = _status(base)
+        process.stdout.readline()                      # "Serving ... on http://...": listening, the first build begun
+        deadline = time.perf_counter() + 3600
+        while (status := _status(base))["version"] < 1 or status["building"]:
+            if time.perf_counter() > deadline:          # the first build (a clean one) never ended
+                return None
+            time.sleep(0.2)
         number = max(1, turns // 3)
         times = []
         for i in range(rounds):
