@@ -482,3 +482,42 @@ def test_a_new_capital_outside_the_player_s_land_is_an_error_naming_what_it_hold
     assert [p.format() for p in history.problems] == [
         "content/turns/002.yaml:9:19: error: paula cannot make awaji the new capital [a new capital]\n"
         "    hint: the new capital must be one of paula's territories: inaba, izumo"]
+
+
+def test_chosen_capitals_go_by_the_start_rolls_drawn_for_each_player(make_campaign):
+    """docs/rules/pitac.md, s.5: chosen capitals are placed in start_roll order, high to low; a
+    player with no start_roll gets one drawn from the seed, for that player (identity start-roll
+    and the player). Billy asks for a random capital with the highest roll, 10, and is placed after
+    the choices. Paula and Ginger both ask for Tosa without a roll: drawn, Paula 2 and Ginger 4, so
+    Ginger picks first and Paula's pick is taken."""
+    from chronicle.dice import DiceBox
+    from samples import SMALL_MAP
+    dice = DiceBox(1)
+    assert (dice.roll(10, "start-roll", "paula").value, dice.roll(10, "start-roll", "ginger").value) == (2, 4)
+    campaign = ("title: t\nruleset: pitac\nseed: 1\nplayers:\n  - {id: billy, start_roll: 10}\n"
+                "  - {id: paula, capital: tosa}\n  - {id: ginger, capital: tosa}\n") + SMALL_MAP
+    history, _ = replay_folder(make_campaign(campaign, {}))
+    assert [p.format() for p in history.problems] == [
+        "content/campaign.yaml:6:26: error: Tosa is already taken by ginger [starting capitals]\n"
+        "    hint: capitals are picked in start_roll order, high to low; choose another"]
+    capitals = dict(history.start.capitals)
+    assert capitals["ginger"] == "tosa" and capitals["billy"] not in ("tosa", "izumo", None)
+
+
+def test_orders_of_a_player_not_yet_joined_are_each_an_error_and_a_joiner_s_taken_capital_is_placed_at_the_turn(make_campaign):
+    """Riddle joins at turn 3: each of the orders written for it at turn 1 is an error [new players].
+    Yoko, joining at turn 2, names Tosa, Paula's: the error is placed at Yoko's joining turn (the
+    turn file's top), the campaign.yaml line it comes from in its message."""
+    from samples import SMALL_MAP
+    campaign = ("title: t\nruleset: pitac\nseed: 1\nplayers:\n  - {id: paula, name: Paula, capital: tosa}\n"
+                "  - {id: yoko, name: Yoko, joins: 2, capital: tosa}\n  - {id: riddle, name: Riddle, joins: 3}\n") + SMALL_MAP
+    turns = {1: "battles:\n  - {players: [paula, riddle], winner: paula}\norders:\n  riddle: [Attack Inaba, Defend Inaba]\n",
+             2: "battles:\n  - {players: [paula, yoko], winner: yoko}\n"}
+    history, _ = replay_folder(make_campaign(campaign, turns))
+    assert [p.format() for p in history.problems] == [
+        "content/turns/001.yaml:4:12: error: riddle has not joined the map yet (joins at turn 3) [new players]\n"
+        "    hint: riddle's orders start at turn 3; remove this one",
+        "content/turns/001.yaml:4:26: error: riddle has not joined the map yet (joins at turn 3) [new players]\n"
+        "    hint: riddle's orders start at turn 3; remove this one",
+        "content/turns/002.yaml:1:1: error: yoko joins at turn 2: Tosa is already taken by paula (campaign.yaml, "
+        "players[1].capital) [starting capitals]\n    hint: capitals are picked in start_roll order, high to low; choose another"]
