@@ -780,3 +780,43 @@ def test_a_card_written_once_the_deck_is_empty_is_an_error_at_it_and_a_jack_is_b
                           blue="provinces: [6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    start_card: queen")
     assert errors(found) == [], found
     assert [e.order for e in events_of(history, 1, "MovementOrder")] == [("blue", "red")]
+
+
+def test_move_and_draw_errors_whole_kyoto_an_enemy_on_the_way_and_a_card_too_many(make_campaign):
+    """Each error at its place with its rule: two cards written where the campaign draws one
+    (`cards_drawn`); a move into Kyoto with no claim in force; a withdrawal into Kyoto; a move going
+    on past an enemy army ("if an army enters a province containing a defending army" its move
+    ends there)."""
+    _, found = play(make_campaign, {1: "cards: {red: [forage, forage]}\nmoves: {red-3: [9]}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:1:14: error: red draws 1 card(s) a turn, 2 written [event cards]\n"
+        "    hint: write the 1 card(s) red drew this turn",
+        "content/turns/001.yaml:2:17: error: red-3 cannot enter Kyoto: Kyoto is entered only to claim the Shogunate or to "
+        "stop a claim [Kyoto]\n    hint: write  diplomacy: {claim: CLAN}  in the turn the claimant moves in"]
+    _, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: {retreat: 9}}\n"})
+    assert errors(found) == ["content/turns/001.yaml:2:20: error: red-3 cannot withdraw to Kyoto: Kyoto is entered only to "
+                             "claim the Shogunate [refusing battle]\n    hint: it may withdraw to p2"]
+    history, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: {retreat: 2}}\n"})
+    assert [(e.army, e.clan, e.to) for e in events_of(history, 1, "BattleRefused")] == [("red-3", "red", "p2")]
+    _, found = play(make_campaign, {1: "moves: {blue-1: {path: [5, 4, 3, 2], forced: 1}}\n"})
+    assert errors(found) == ["content/turns/001.yaml:1:34: error: blue-1 must stop in Three: the enemy army red-3 stands "
+                             "there [meeting an enemy]\n    hint: an army entering a province with an enemy army ends its "
+                             "move there"]
+
+
+def test_a_retreated_army_s_side_step_says_it_is_not_nearer(make_campaign):
+    red = "provinces: [1, 2, 3, 4, 5, 6, 7]\n    fortress: 2\n    armies: [1, 5, 1]"
+    _, found = play_branching(make_campaign, {1: "moves: {blue-1: [5]}\nresponses: {red-2: {retreat: 3}}\n",
+                                              2: "moves: {red-2: [2]}\n"}, red, BLUE)
+    assert errors(found) == ["content/turns/002.yaml:1:17: error: red-2 retreated last turn and may only move back towards "
+                             "its capital One [retreat]\n    hint: Two is not nearer the capital than Three"]
+
+
+def test_a_claimant_out_of_the_game_leaves_no_claim(make_campaign):
+    """Red claims the Shogunate and holds Kyoto, then commits seppuku (below -20): its claim ends
+    with it."""
+    history, found = play(make_campaign, {1: "cards: {red: marriage}\ndiplomacy: {claim: red, penalties: [{clan: red, "
+                                             "prestige: -40}]}\nmoves: {red-3: [9]}\n"},
+                          options="shogun_provinces: 3\n  shogun_prestige: 0")
+    assert errors(found) == [], found
+    assert history.final.clans["red"].status == "seppuku" and history.final.claim is None
