@@ -462,3 +462,16 @@ def test_intervention_reach_hint_names_the_links_in_force(links, hint):
     counted, in the map's order, and says the sea does not shorten it only when it does not."""
     from chronicle.rules.campagna.declarations import _reach_hint
     assert _reach_hint(links) == hint
+
+
+def test_an_unreadable_battle_hides_only_its_own_place(tmp_path):
+    """R21 with one mistake, one error: a battle entry that cannot be read (its winner is 5) is not
+    also warned of as still to play, but the other battle of the calendar, not written, is."""
+    history, problems = play(tmp_path, options={"min_actions": 0}, turns=[{
+        "orders": {"anna": ["Schermaglia GOLA"], "carla": ["Schermaglia LAGO"]},
+        "answers": {"gola": {"interviene": "carla"}, "lago": {"interviene": "bruno"}},
+        "battles": [{**RESULT, "winner": 5}]}])
+    assert [(p.severity, p.rule, p.message) for p in problems] == [
+        ("error", "file format", "battles/0/winner: expected text or nothing, got 5"),
+        ("warning", "R21", "1 battle of the calendar not yet played: Lago (Carla against Bruno); "
+                           "the map is updated when the calendar ends")]

@@ -91,7 +91,7 @@ class Campagna(PlaysOnce, Ruleset):
         return views.orders_of(campaign, record)
 
     def map_marks(self, campaign, before, after, record, events):
-        return marks.map_marks(campaign, before, after, record, events)
+        return marks.map_marks(campaign, before, after, events)      # the calendar in ``after`` says it all
 
     def next_turn(self, campaign, history):
         from .nextturn import next_turn

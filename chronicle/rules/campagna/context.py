@@ -77,4 +77,4 @@ class Ctx:
         return territory in self.state.homes.values()
 
     def player_path(self, player: str) -> tuple:
-        return self.record.order_paths.get(player, ("orders",) if self.record.orders else ())
+        return self.record.order_paths.get(player, ("orders",))

@@ -21,7 +21,7 @@ CONTEST = {SCHERMAGLIA: "skirmish", SCORRERIA: "raid", DECISIVA: "decisive-battl
 RESULT_EVENTS = ("territory-occupied", "territory-conquered", "territory-held", "territory-left-empty")
 
 
-def map_marks(campaign, before, after, record, events) -> MapMarks:
+def map_marks(campaign, before, after, events) -> MapMarks:
     name = campaign.name_of
     battles = {e.at: i for i, e in enumerate(events) if e.kind == "battle-fought" and e.at}
     results = {e.at: i for i, e in enumerate(events) if e.kind in RESULT_EVENTS}
