@@ -820,3 +820,25 @@ def test_a_claimant_out_of_the_game_leaves_no_claim(make_campaign):
                           options="shogun_provinces: 3\n  shogun_prestige: 0")
     assert errors(found) == [], found
     assert history.final.clans["red"].status == "seppuku" and history.final.claim is None
+
+
+def test_orders_for_unknown_armies_or_clans_and_answers_never_asked_are_errors_at_their_places(make_campaign):
+    """A Forage for an army that does not exist, a penalty for an unknown clan, an answer from an
+    army no enemy entered and one from an army that does not exist: each its error, at its key."""
+    _, found = play(make_campaign, {1: "play: {forage: zzz-1}\ndiplomacy: {penalties: [{clan: reed, prestige: -1}]}\n"
+                                       "responses: {red-2: fortress, zzz-2: battle}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:2:32: error: unknown clan 'reed' [clan]\n    hint: did you mean 'red'?",
+        "content/turns/001.yaml:1:16: error: unknown army 'zzz-1' [Forage]\n"
+        "    hint: armies now: blue-1, blue-2, blue-3, red-1, red-2, red-3",
+        "content/turns/001.yaml:3:13: error: red-2 was not entered by an enemy army this turn, so it has nothing to answer "
+        "[meeting an enemy]\n    hint: responses: are for a defender whose province an enemy army entered",
+        "content/turns/001.yaml:3:30: error: unknown army 'zzz-2' [meeting an enemy]\n"
+        "    hint: armies now: blue-1, blue-2, blue-3, red-1, red-2, red-3"]
+
+
+def test_a_siege_laid_where_no_enemy_castle_stands_is_an_error_at_the_order(make_campaign):
+    _, found = play(make_campaign, {1: "moves: {blue-1: [5, 4]}\nbesiege: [blue-1]\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:2:11: error: there is no enemy castle in Four for blue-1 to besiege [sieges]\n"
+        "    hint: a siege is laid to an enemy clan's fortress or capital in the besieger's province"]
