@@ -475,3 +475,27 @@ def test_an_unreadable_battle_hides_only_its_own_place(tmp_path):
         ("error", "file format", "battles/0/winner: expected text or nothing, got 5"),
         ("warning", "R21", "1 battle of the calendar not yet played: Lago (Carla against Bruno); "
                            "the map is updated when the calendar ends")]
+
+
+def test_state_json_of_a_player_whole(tmp_path):
+    """chronicle state --json, one player's entry whole after case 05a's turn (anna's Schermaglia at
+    Gola won against carla's intervention, 7-4): every key a reader or a script relies on, with the
+    territories also as ``provinces`` (the name every ruleset's map reads)."""
+    history, problems = play(tmp_path, turns=[{
+        "orders": {"anna": ["Schermaglia GOLA"]}, "answers": {"gola": {"interviene": "carla"}},
+        "battles": [{"at": "gola", "winner": "anna", "victory": "minor", "score": {"anna": 7, "carla": 4}}]}],
+        options={"min_actions": 0})
+    assert not errors(problems)
+    state = state_json(history, 1)
+    assert state["players"]["anna"] == {
+        "name": "Anna", "colour": "#0072b2", "faction": "Gondor", "general": "Boromir", "territories": 4, "provinces": 4,
+        "holdings": ["alba", "borgo", "fonte", "gola"], "home_capital": "borgo", "capital": "borgo", "capitals": ["borgo"],
+        "capitals_count": 1, "on_map": True, "initiative": 1, "next_initiative": 2,
+        "actions": {"allowance": 2, "used": 1, "sea": False, "answers": 0, "total": 1, "battles": 1,
+                    "declared": ["schermaglia:gola"]},
+        "battles_this_turn": 1, "bonus_next_turn": None, "bonus_reason": "no bonus before the end of turn 2",
+        "miglior_generale": True, "delta_turn": 3, "delta_total": 3,
+        "record": {"games": 1, "major": 0, "minor": 1, "draws": 0, "defeats": 0, "scored": 7, "conceded": 4, "delta": 3}}
+    assert state["provinces"]["gola"] == {"owner": "anna", "capital_of": None}
+    assert state["provinces"]["borgo"] == {"owner": "anna", "capital_of": "anna"}
+    assert {t: p["owner"] for t, p in state["provinces"].items()} == {t: p["owner"] for t, p in state["territories"].items()}
