@@ -379,6 +379,26 @@ REFUSALS = {
          "    hint: personalities: hoturi, kuwanan, tsuko"],
         CAMPAIGN.replace("ruleset: clanwar\n", "ruleset: clanwar\noptions:\n  ring_table: {earth: [1, 2], water: [2, 4], "
                                                  "fire: [5, 6], air: [7, 8], void: [9, 10]}\n")),
+    # L74: decks only of players who fought; L120: Maimed only after a fate roll; L167: only a Dead Ujimitsu reincarnates
+    # after the battle, and one who reincarnated during it made no fate roll (a warning: his removed: is dropped)
+    "decks, maiming and reincarnations written wrong": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n    decks: {scorpion: [Ambush]}\n"
+                                                 "    personalities: {hoturi: {maimed: fire, reincarnate: kuwanan}, "
+                                                 "ujimitsu: {removed: true, over: 0, reincarnated: kuwanan}}\n")},
+        ["content/turns/001.yaml:8:13: error: Scorpion did not fight here [the tactical deck (L74)]\n"
+         "    hint: decks: lists only the decks of players who fought this battle",
+         "content/turns/001.yaml:9:57: error: hoturi did not die: he does not reincarnate [Shiba Ujimitsu (L167)]\n"
+         "    hint: reincarnate: is for an Ujimitsu whose fate roll leaves him Dead: remove it",
+         "content/turns/001.yaml:9:38: error: hoturi was not removed as a casualty: it cannot be Maimed [fate (L120)]\n"
+         "    hint: maimed: goes with removed: true and fate dice that Maim",
+         "content/turns/001.yaml:9:87: warning: ujimitsu reincarnated in the battle: he makes no fate roll [Shiba Ujimitsu (L167)]\n"
+         "    hint: remove removed: and his fate dice: the old Ujimitsu is Dead"],
+        CAMPAIGN.replace("      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n",
+                         "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n"
+                         "      - {personality: ujimitsu, type: shiba_ujimitsu, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, "
+                         "deploy: doji}\n")
+        + "  - id: scorpion\n    provinces: [plain]\n    daimyo: shoju\n    buy:\n"
+          "      - {personality: shoju, unique: true, cost: 100, earth: 3, void: 3, wounds: 4, deploy: plain}\n"),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
@@ -482,3 +502,20 @@ def test_a_spell_bought_without_naming_the_one_library_held_goes_there(make_camp
                                          "    lion:\n      - {spell: Water, cost: 30}\n"})
     libraries = history.result(1).after.libraries
     assert (libraries.get("asahina"), libraries.get("kitsu")) == (("Tempest",), ("Water",))
+
+
+def test_purchases_say_their_phase_and_the_catalogue_price_per_piece(make_campaign):
+    """A purchase's event says whether it was made at the set-up or in a Start phase (the turn page
+    and the ledger show it), and mundane equipment costs the catalogue's price for each piece: 3
+    yari at 2 koku are 6, 2 are 4 (L63)."""
+    campaign = CAMPAIGN.replace("ruleset: clanwar\n", "ruleset: clanwar\ncatalogue:\n  equipment: {yari: {cost: 2}}\n").replace(
+        "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n",
+        "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n"
+        "      - {equipment: yari, count: 3}\n      - {experienced: kuwanan, cost: 10}\n")
+    history, problems = play(make_campaign, {1: "start:\n  buy:\n    crane:\n      - {experienced: hoturi, cost: 20}\n"
+                                                "      - {equipment: yari, count: 2}\n"}, campaign=campaign)
+    assert [p for p in problems if ": error: " in p] == []
+    bought = [e.to_json() for e in list(history.start_events) + list(history.result(1).events) if e.kind == "bought"]
+    got = [(b["category"], b["subject"], b["cost"], b["detail"], b["phase"]) for b in bought if b["category"] in ("equipment", "experienced")]
+    assert got == [("equipment", "yari", 6, "3 for the stockpile", "setup"), ("experienced", "kuwanan", 10, "the difference in cost", "setup"),
+                   ("experienced", "hoturi", 20, "the difference in cost", "start"), ("equipment", "yari", 4, "2 for the stockpile", "start")]
