@@ -399,6 +399,9 @@ REFUSALS = {
                          "deploy: doji}\n")
         + "  - id: scorpion\n    provinces: [plain]\n    daimyo: shoju\n    buy:\n"
           "      - {personality: shoju, unique: true, cost: 100, earth: 3, void: 3, wounds: 4, deploy: plain}\n"),
+    "a new Daimyo for an unknown player": (
+        {1: "start:\n  daimyo: {crabs: hoturi}\n"},
+        ["content/turns/001.yaml:2:12: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
@@ -519,3 +522,10 @@ def test_purchases_say_their_phase_and_the_catalogue_price_per_piece(make_campai
     got = [(b["category"], b["subject"], b["cost"], b["detail"], b["phase"]) for b in bought if b["category"] in ("equipment", "experienced")]
     assert got == [("equipment", "yari", 6, "3 for the stockpile", "setup"), ("experienced", "kuwanan", 10, "the difference in cost", "setup"),
                    ("experienced", "hoturi", 20, "the difference in cost", "start"), ("equipment", "yari", 4, "2 for the stockpile", "start")]
+
+
+def test_a_turn_s_state_and_summary_say_which_turn_they_follow(make_campaign):
+    history, _ = play(make_campaign, {1: "title: One\n", 2: "title: Two\n"})
+    assert [history.state_after(n).turn for n in (0, 1, 2)] == [0, 1, 2]
+    campaign = history.campaign
+    assert campaign.ruleset.summary(campaign, history.state_after(2)).turn == 2

@@ -87,10 +87,7 @@ def reassign(ctx) -> None:
             continue
         _leave(board, person)
         unit = board.units[uid]
-        if lead and unit.leader and unit.leader != pid:
-            old = board.personalities.get(unit.leader)
-            if old is not None:
-                board.personalities[old.id] = old.but(unit=uid)     # stays with the unit, associated
+        # a leader replaced stays with the unit, associated: his unit is already this one (every leader's is)
         board.units[uid] = unit.but(leader=pid if lead else unit.leader)
         board.personalities[pid] = board.personalities[pid].but(unit=uid)
         ctx.emit(Reassigned(pid, uid, before, lead))
