@@ -529,3 +529,23 @@ def test_a_turn_s_state_and_summary_say_which_turn_they_follow(make_campaign):
     assert [history.state_after(n).turn for n in (0, 1, 2)] == [0, 1, 2]
     campaign = history.campaign
     assert campaign.ruleset.summary(campaign, history.state_after(2)).turn == 2
+
+
+def test_spells_are_traded_among_shugenja_only(make_campaign):
+    """L93-94: Isawa takes two spells at the library of Asahina (turn 1), then gives Fury to the
+    shugenja Tomoe, who carries it; Tempest to Kuwanan, who is no shugenja, is refused at its to:."""
+    campaign = CAMPAIGN.replace(
+        "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n",
+        "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: asahina}\n"
+        "      - {personality: isawa, unique: true, cost: 50, earth: 2, void: 3, wounds: 3, shugenja: true, deploy: asahina}\n"
+        "      - {personality: tomoe, unique: true, cost: 50, earth: 2, void: 3, wounds: 3, shugenja: true, deploy: asahina}\n"
+        "      - {spell: Tempest, cost: 30, library: asahina}\n      - {spell: Fury, cost: 30, library: asahina}\n")
+    history, problems = play(make_campaign, {
+        1: "start:\n  library:\n    - {shugenja: isawa, take: [Tempest, Fury]}\n",
+        2: "start:\n  swap:\n    - {spell: Tempest, from: isawa, to: kuwanan}\n    - {spell: Fury, from: isawa, to: tomoe}\n"},
+        campaign=campaign)
+    assert problems == ["content/turns/002.yaml:3:41: error: kuwanan is no shugenja: spells are traded among shugenja [swapping]\n"
+                        "    hint: give the spell to a shugenja (shugenja: true) at the same province"]
+    after = history.result(2).after
+    assert {p: after.personalities[p].spells for p in ("isawa", "tomoe", "kuwanan")} == {
+        "isawa": ("Tempest",), "tomoe": ("Fury",), "kuwanan": ()}
