@@ -105,9 +105,9 @@ def casualties(ctx) -> None:
     board = ctx.board
     for uid in sorted(ctx.casualties):
         unit = board.units.get(uid)
-        for lost, share, veterans in ctx.casualties[uid]:
-            if unit is None or unit.models <= 0 or lost <= 0:
-                continue
+        if unit is None or unit.models <= 0:            # destroyed: none of its fallen come back
+            continue
+        for lost, share, veterans in ctx.casualties[uid]:     # every entry lost some (battle.py records no other)
             back = share_of(ctx, lost, share)
             cap = unit.max_models if unit.max_models is not None else unit.models + back
             back = max(0, min(back, cap - unit.models))
