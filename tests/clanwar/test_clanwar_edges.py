@@ -549,3 +549,14 @@ def test_spells_are_traded_among_shugenja_only(make_campaign):
     after = history.result(2).after
     assert {p: after.personalities[p].spells for p in ("isawa", "tomoe", "kuwanan")} == {
         "isawa": ("Tempest",), "tomoe": ("Fury",), "kuwanan": ()}
+
+
+def test_an_unknown_personality_stops_no_one_else_s_experience(make_campaign):
+    """L157-160 as facts: the unknown 'ghost' is refused at its place, and Kuwanan after it still
+    gains his experience (d10 1 on the ring table: Earth 3 -> 4)."""
+    history, problems = play(make_campaign, {1: "facts:\n  personality_experience: [ghost, kuwanan]\ndice:\n  ring: {kuwanan: 1}\n"})
+    assert problems == ["content/turns/001.yaml:2:28: error: unknown personality 'ghost' [personality experience]\n"
+                        "    hint: personalities: hoturi, kuwanan, tsuko"]
+    assert [e.describe() for e in history.result(1).events if e.kind == "personality-experienced"] == [
+        "kuwanan gains experience: d10 1: Earth 3 \u2192 4"]
+    assert history.result(1).after.personalities["kuwanan"].earth == 4
