@@ -196,8 +196,12 @@ def forget_changed_sources(work: Path) -> None:
         if path.is_file():
             name = str(path.relative_to(work))
             current[name] = hashlib.sha256(path.read_bytes()).hexdigest()
-            if known.get(name) != current[name] and (tree / name).is_file():
-                (tree / name).unlink()
+            mutated = tree / name
+            # an empty mutant of a source that is not: a run stopped while mutmut was writing it
+            # (mutmut would trust it, and the next run failed on a package with nothing in it)
+            cut = mutated.is_file() and mutated.stat().st_size == 0 and path.stat().st_size > 0
+            if (known.get(name) != current[name] or cut) and mutated.is_file():
+                mutated.unlink()
     manifest.write_text(json.dumps(current, indent=0), encoding="utf-8")
 
 
