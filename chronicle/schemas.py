@@ -251,8 +251,9 @@ def validate(doc: Document, schema: dict, base: tuple = ()) -> list[Problem]:
     validator = Validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path))):
-        if contains_blank(error.instance):
+        if contains_blank(error.instance) and (error.absolute_path or base or isinstance(data, (dict, list))):
             continue           # a blank left by chronicle next: reported once, as a blank (nextturn.py)
+        # (a file that is nothing but a blank is no turn at all: the schema says so, as for any text)
         problems.extend(_explain(doc, base + tuple(error.absolute_path), error))
     return problems
 
@@ -342,6 +343,8 @@ def _hint(error) -> str | None:
             return "put the value in quotes to keep it as the text written"
         if "string" in expected and value is None:
             return "write a value after the colon, or remove the key"
+        if "object" in expected and not error.absolute_path and not described:
+            return "the file is key: value lines, one key a line (docs/format.md shows each kind of file)"
     if error.validator == "x-distinct" or error.validator == "uniqueItems":
         return "each entry counts once: remove the repeated one" + (f" ({described})" if described else "")
     return described
