@@ -206,17 +206,17 @@ def _skirmish_answer(ctx, clash: Clash, reply) -> Clash:
         ctx.refused.add(who)
         return clash
     actions = ctx.actions[who]
+    # the next two refusals need not mark the intervener (ctx.refused): R23 never judges a player
+    # after a sea action, nor one with no action left (nothing is still open to him)
     if actions.sea:
         ctx.problem(f"the sea action was {name(who)}'s whole turn: no intervention", reply.path, rule="R09",
                     hint="a sea action gives up every other action of the turn")
-        ctx.refused.add(who)
         return clash
     if actions.used + 1 > actions.allowance:
         ctx.problem(f"{name(who)} has no action left to intervene at {name(clash.at)}: "
                     f"{actions.used} of {actions.allowance} already declared", reply.path,
                     hint=f"an intervention is one of the intervener's actions (Q01); already declared: {spent(ctx, who)}",
                     rule="R22")
-        ctx.refused.add(who)
         return clash
     if _at_cap(ctx, clash.attacker) or _at_cap(ctx, who):
         full = clash.attacker if _at_cap(ctx, clash.attacker) else who
