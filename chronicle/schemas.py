@@ -251,7 +251,7 @@ def validate(doc: Document, schema: dict, base: tuple = ()) -> list[Problem]:
     validator = Validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path))):
-        if contains_blank(error.instance) and (error.absolute_path or base or isinstance(data, (dict, list))):
+        if contains_blank(error.instance) and (error.absolute_path or base or isinstance(data, dict)):
             continue           # a blank left by chronicle next: reported once, as a blank (nextturn.py)
         # (a file that is nothing but a blank is no turn at all: the schema says so, as for any text)
         problems.extend(_explain(doc, base + tuple(error.absolute_path), error))

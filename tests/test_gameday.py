@@ -534,13 +534,13 @@ def test_the_shared_check_says_who_both_wins_and_loses():
     assert suspicious_battle([Named("a", ()), Named("b", ())], winners=[Named("a", ())], losers=[Named("b", ())]) == []
 
 
-@pytest.mark.parametrize("text", ["___\n", "  ___  \n"])
-def test_a_turn_file_that_is_only_a_blank_is_no_turn(run, make_campaign, text):
+@pytest.mark.parametrize("text, got", [("___\n", "'___'"), ("  ___  \n", "'___'"), ("- ___\n", "a list of 1")])
+def test_a_turn_file_that_is_only_a_blank_is_no_turn(run, make_campaign, text, got):
     """A blank stands for a value inside a turn; a file that is nothing but one (found by a
     mutation run: accepted silently as an empty turn) has no keys at all, and says so."""
     root = make_campaign(SMALL_CAMPAIGN, {1: TAKE_INABA, 2: text})
     result = run("check", root)
     assert result.exit_code == 1
     assert problems(result.stderr) == [
-        ("content/turns/002.yaml:1:1", "expected a mapping of keys (key: value lines), got '___' [file format]",
+        ("content/turns/002.yaml:1:1", f"expected a mapping of keys (key: value lines), got {got} [file format]",
          "the file is key: value lines, one key a line (docs/format.md shows each kind of file)")]
