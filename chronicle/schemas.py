@@ -251,11 +251,19 @@ def validate(doc: Document, schema: dict, base: tuple = ()) -> list[Problem]:
     validator = Validator(schema)
     problems = []
     for error in sorted(validator.iter_errors(_plain(data)), key=lambda e: list(map(str, e.absolute_path))):
-        if contains_blank(error.instance) and (error.absolute_path or base or isinstance(data, dict)):
-            continue           # a blank left by chronicle next: reported once, as a blank (nextturn.py)
-        # (a file that is nothing but a blank is no turn at all: the schema says so, as for any text)
+        if _reported_as_blank(error, data, base):
+            continue
         problems.extend(_explain(doc, base + tuple(error.absolute_path), error))
     return problems
+
+
+def _reported_as_blank(error: ValidationError, data, base: tuple) -> bool:
+    """Whether the error is about a blank that `chronicle next` left (``___``), which nextturn.py
+    reports once, as a blank to fill in. Only a blank inside a mapping is: a file that is nothing
+    but a blank, or a list of them, is read as no turn at all, so the schema's complaint is the
+    only one it gets."""
+    inside_a_mapping = bool(error.absolute_path or base) or isinstance(data, dict)
+    return contains_blank(error.instance) and inside_a_mapping
 
 
 def _plain(data):

@@ -28,3 +28,14 @@ players:
   - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
   - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: awaji}
 """ + SMALL_MAP
+
+#: A Pitac turn 1 on SMALL_CAMPAIGN with its die recorded: Paula wins the one battle and takes the
+#: neutral Inaba from her capital Tosa (one attack, a 7 against no defender), whatever the seed.
+PAULA_TAKES_INABA = """\
+battles:
+  - {players: [paula, ginger], winner: paula}
+orders:
+  paula: [Attack Inaba]
+dice:
+  inaba: {paula: 7}
+"""

@@ -26,12 +26,13 @@ MAP_BOX = (560, 0, 640, 630)            # x, y, width, height of the map's frame
 TEXT_X = 48
 TEXT_RIGHT = MAP_BOX[0] - 32            # the text column ends here, clear of the map
 LEADERS = 5
-#: The latest turns whose pages have a card of their own. A card is a third of a second of CPU
+#: The window of latest turns that get a card: the last of them shows the home page's card
+#: (HOME_CARD), the RECENT - 1 before it a card of their own. A card is a third of a second of CPU
 #: (resvg's filling of the map, not anything we could trim), so one for every turn made the
 #: cards most of a long campaign's clean build (150 s of 180 at 500 turns) and a sixth of its
-#: site; and the turns people share are the recent ones. The last turn's card is the home
-#: page's (HOME_CARD); an older turn's page shows that same card, the campaign as it stands, and
-#: says so in its alt text. The cost of the cards is then bounded, whatever the campaign's length.
+#: site; and the turns people share are the recent ones. An older turn's page shows the home
+#: card too, the campaign as it stands, and says so in its alt text. The cost of the cards is
+#: then bounded, whatever the campaign's length.
 RECENT = 10
 HOME_CARD = "preview.png"
 TITLE_SIZES = (46, 40, 34)              # the title's font sizes, tried in turn until it fits in 3 lines

@@ -12,7 +12,7 @@ import textwrap
 import pytest
 
 from chronicle.history import replay_folder
-from samples import SMALL_CAMPAIGN
+from samples import PAULA_TAKES_INABA, SMALL_CAMPAIGN
 
 # A map with a branch (Inaba), a sea lane (Tosa ~ Higo) and a dead end (Izumo):
 #
@@ -416,14 +416,7 @@ def test_a_battle_naming_a_player_twice_and_a_winner_who_did_not_fight_is_two_er
 
 
 def test_the_state_json_gives_the_turn_and_each_side_s_role_in_a_roll_off(make_campaign):
-    history = _replay(make_campaign, {1: """
-       battles:
-         - {players: [paula, ginger], winner: paula}
-       orders:
-         paula: [Attack Inaba]
-       dice:
-         inaba: {paula: 7}
-       """, 2: """
+    history = _replay(make_campaign, {1: PAULA_TAKES_INABA, 2: """
        battles:
          - {players: [paula, ginger], winner: ginger}
        orders:

@@ -10,7 +10,7 @@ import textwrap
 from chronicle.history import load_history
 from chronicle.nextturn import render
 from chronicle.rules import Outcome
-from samples import SMALL_CAMPAIGN
+from samples import PAULA_TAKES_INABA, SMALL_CAMPAIGN
 
 THREE = SMALL_CAMPAIGN.replace("players:\n", "players:\n  - {id: billy, name: Billy Blue, capital: higo}\n")
 TURNS = {
@@ -77,14 +77,7 @@ def test_the_next_game_day_s_worksheet_for_a_player_joining_that_day(make_campai
     worksheet lists Riddle's orders with a note that the capital is placed first (Riddle holds
     nothing yet), and every other player's with what they hold and may attack."""
     campaign = SMALL_CAMPAIGN.replace("players:\n", "players:\n  - {id: riddle, name: Riddle Red, joins: 2}\n")
-    history = load_history(make_campaign(campaign, {1: textwrap.dedent("""
-       battles:
-         - {players: [paula, ginger], winner: paula}
-       orders:
-         paula: [Attack Inaba]
-       dice:
-         inaba: {paula: 7}
-       """)}))
+    history = load_history(make_campaign(campaign, {1: PAULA_TAKES_INABA}))
     wanted = history.campaign.ruleset.next_turn(history.campaign, history)
     assert "\n".join(render(wanted.slots)) == textwrap.dedent("""\
         title: ___  # a name for the game day
@@ -121,14 +114,7 @@ def test_an_arrow_starts_from_a_capital_joined_or_a_territory_given_that_turn(ma
     Paula, attacks Izumo from Inaba (Awaji, Ginger's other territory, does not border Izumo)."""
     campaign = SMALL_CAMPAIGN.replace("players:\n", "players:\n  - {id: riddle, name: Riddle Red, joins: 2}\n")
     history = load_history(make_campaign(campaign, {n: textwrap.dedent(t) for n, t in {
-        1: """
-           battles:
-             - {players: [paula, ginger], winner: paula}
-           orders:
-             paula: [Attack Inaba]
-           dice:
-             inaba: {paula: 7}
-           """,
+        1: PAULA_TAKES_INABA,
         2: """
            gifts:
              - {from: paula, to: ginger, territory: inaba}
@@ -152,14 +138,7 @@ def test_the_worksheet_owes_a_capital_from_any_neutral_territory_to_a_player_lef
     territories you get to pick any neutral territory." Ginger loses Awaji, all it held, and names
     no new capital: `chronicle next` says so, and what Ginger may choose from."""
     history = load_history(make_campaign(SMALL_CAMPAIGN, {n: textwrap.dedent(t) for n, t in {
-        1: """
-           battles:
-             - {players: [paula, ginger], winner: paula}
-           orders:
-             paula: [Attack Inaba]
-           dice:
-             inaba: {paula: 7}
-           """,
+        1: PAULA_TAKES_INABA,
         2: """
            battles:
              - {players: [paula, ginger], winner: paula}
