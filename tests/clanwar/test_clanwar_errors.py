@@ -111,6 +111,14 @@ BAD_INPUT = [
         "content/turns/001.yaml:2:3: error: alliances are declared only in the Start phase [alliances are declared in the "
         "Start phase]\n    hint: write them under start: alliances: [[a, b]]"], (),
         id="an_alliance_outside_the_start_phase"),
+    # issue 10: the schema refused the pair too ("'crane' is listed twice"): one mistake, one error
+    pytest.param("""\
+        start:
+          alliances: [[crane, crane]]
+        """, [
+        "content/turns/001.yaml:2:15: error: Crane cannot ally with itself [alliances]\n"
+        "    hint: an alliance pairs two different players: [PLAYER, OTHER]"], (),
+        id="an_alliance_of_a_player_with_itself_is_one_error"),
     pytest.param("""\
         moves:
           primary: {crane-l: plain}
@@ -160,3 +168,15 @@ def test_a_setup_error_is_placed_in_campaign_yaml(make_campaign):
         "content/campaign.yaml:21:94: error: kuwanan cannot deploy to Akodo: Crane did not control it at the start of the "
         "campaign [new forces deploy to a province controlled at the beginning of the turn]\n"
         "    hint: provinces it controlled: asahina, doji, kakita"]
+
+
+def test_a_pair_declared_twice_is_one_warning_not_also_an_error(make_campaign):
+    """The same pair twice in one Start phase is the alliance rule's warning, as the pair written the
+    other way round is ([lion, crane]); the schema no longer calls it an error as well."""
+    _, problems = play(make_campaign, {1: """\
+        start:
+          alliances: [[crane, lion], [crane, lion]]
+        """})
+    assert problems == [
+        "content/turns/001.yaml:2:30: warning: Crane and Lion are already allies [alliances]\n"
+        "    hint: an alliance lasts until it is broken: remove this pair"]

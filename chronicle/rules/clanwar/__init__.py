@@ -73,10 +73,12 @@ class Clanwar(PlaysOnce, Ruleset):
                 ctx.problem(f"{uid} did not spend the whole turn in the Togashi province", path, hint="a unit Yokuni tattoos this turn makes no move: remove the move, or buy the tattoos in a turn it stays there",
                             rule="Yokuni's tattoos (L170)")
         for player, faction in sorted(board.factions.items()):
-            daimyo = board.personalities.get(faction.daimyo) if faction.daimyo else None
-            # Q53: a dead Daimyo is replaced in the next Start phase; a warning from then on until it is
-            if faction.daimyo and (daimyo is None or (daimyo.status not in ON_MAP and (daimyo.died or 0) < ctx.turn)):
-                ctx.warn(f"{ctx.name(player)}'s Daimyo {faction.daimyo} is {daimyo.status if daimyo else 'gone'}: name a new one",
+            # Q53: a Daimyo lost (dead, captured, removed) is replaced in a Start phase; the player is
+            # warned at the end of each turn whose Start phase found him lost and named no other, so
+            # not in the turn he fell in battle or was captured (no Start phase was left to name one)
+            lost = ctx.daimyo_lost.get(player)
+            if lost is not None and faction.daimyo == lost and board.personalities[lost].status not in ON_MAP:
+                ctx.warn(f"{ctx.name(player)}'s Daimyo {lost} is {board.personalities[lost].status}: name a new one",
                          ("start",), hint=f"start: daimyo: {{{player}: PERSONALITY}} in the next turn",
                          rule="you must pick a Daimyo (L67)")
         for uid in [u for u, unit in board.units.items() if unit.models <= 0]:

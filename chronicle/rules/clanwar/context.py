@@ -113,6 +113,7 @@ class Ctx:
     recovery_reincarnations: dict = field(default_factory=dict)   # Ujimitsu who died -> (target, where)
     defends: dict = field(default_factory=dict)        # Monk forces that moved to defend -> (province, where)
     battle_info: dict = field(default_factory=dict)    # province -> the battle fought there: sides, winners, controller
+    daimyo_lost: dict = field(default_factory=dict)    # player -> its Daimyo, lost when the Start phase could name another (Q53)
     phase: str = "start"
 
     @property

@@ -136,8 +136,12 @@ BID = {"type": "object", "required": ["bids"], "additionalProperties": False,
 START = {
     "type": "object", "additionalProperties": False,
     "properties": {
-        "alliances": {"type": "array", "maxItems": 66, "uniqueItems": True,
-                      "items": {"type": "array", "items": PLAYER, "minItems": 2, "maxItems": 2, "uniqueItems": True},
+        # a pair written twice, or a player paired with itself, is the alliance rule's one problem
+        # (alliances.declare: a warning, an error), at its place with a hint, not also the schema's
+        "alliances": {"type": "array", "maxItems": 66,
+                      "x-repeats": "a pair declared twice is the alliance rule's warning (already allies)",
+                      "items": {"type": "array", "items": PLAYER, "minItems": 2, "maxItems": 2,
+                                "x-repeats": "a player paired with itself is the alliance rule's error"},
                       "description": "Alliances declared (only in the Start phase, L137): pairs of players."},
         "broken": {"type": "array", "maxItems": 66, "uniqueItems": True, "items": {
             "type": "object", "required": ["by", "with"], "additionalProperties": False,

@@ -15,7 +15,7 @@ from .equipment import aside_for, recover, set_aside
 from .events import (DaimyoNamed, EquipmentRecovered, EquipmentSetAside, ItemRemoved, LibraryUsed, ModelsTransferred,
                      Reassigned, Swapped)
 from .purchases import buy
-from .state import ACTIVE, HELD
+from .state import ACTIVE, HELD, ON_MAP
 
 
 def start_phase(ctx) -> None:
@@ -334,8 +334,11 @@ def library(ctx) -> None:
 
 
 def daimyo(ctx) -> None:
-    """A new Daimyo when the old one died (Q53); any time the player chooses."""
+    """A new Daimyo when the old one died (Q53); any time the player chooses. Whose Daimyo is lost
+    as this step begins is kept: a player not naming another here is warned at the end of the turn."""
     board = ctx.board
+    ctx.daimyo_lost = {player: f.daimyo for player, f in board.factions.items()
+                       if f.daimyo and board.personalities[f.daimyo].status not in ON_MAP}
     for player, pid, path in ctx.record.daimyo:
         person = _person(ctx, pid, path, "the Daimyo", player=player)
         if person is None:
