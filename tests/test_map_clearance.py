@@ -149,3 +149,32 @@ def test_the_same_turn_draws_the_same_svg():
     names = [(85, -7, 115, 7), (-10, -4, 10, 4)]
     mark = OrderMark("move", "p", ("a", "b", "c"), Outcome.SUCCEEDED, "p: a → b → c")
     assert overlay(anchors, names).orders([mark, ATTACK]) == overlay(anchors, names).orders([mark, ATTACK])
+
+
+@pytest.mark.parametrize("gap,expected", [
+    (3.0, 0.0),                     # clear of the box by the line's half width: free
+    (2.99, 1.0),                    # just inside the halo band: a graze
+    (0.51, 1.0),                    # the band's inner edge (3 - 2.5), still a graze
+    (0.49, clear.HARD),             # on the letters
+    (-4.0, clear.HARD),
+])
+def test_a_sample_costs_by_how_deep_it_lies_in_a_name(gap, expected):
+    """A name's box is its letters with a soft band round them (the halo, a browser's taller
+    text box): a line 3 map units from its edge grazes the band, deeper it crosses the word."""
+    band = clear.Clearance([(0, 0, 10, 10)], PX, soft=2.5)
+    assert band.weight(np.array([gap]), 3.0)[0] == expected
+
+
+def test_where_no_way_is_clear_a_graze_beats_a_crossing():
+    """Two ways, neither clear of a wide name (its letters, with a band of 2.5 round them): the
+    first crosses the word from top to bottom, 17 units in the box; the second runs along it,
+    62 units in the band only. With the band soft the graze wins; with every unit of a name
+    alike (no band) the shorter crossing did, and the arrow covered the word."""
+    name = (20, -7.5, 80, 7.5)
+    crossing = ((50, 30), (50, 10), (50, -10), (50, -30))
+    grazing = ((0, -6.5), (33, -6.5), (66, -6.5), (100, -6.5))
+    options = dict(start_cut=0, end_cut=0, line=1.0, head=1.0, split=_split, least=1.0)
+    soft = clear.route([[crossing], [grazing]], clear.Clearance([name], PX, soft=2.5), **options)
+    assert soft[1][0][0][1] == pytest.approx(-6.5)
+    hard = clear.route([[crossing], [grazing]], clear.Clearance([name], PX), **options)
+    assert hard[1][0][0][0] == pytest.approx(50)

@@ -96,6 +96,9 @@ CREDITS = {"japan": N_("Province boundaries: %(source)s", source="Asukana/Ryosei
 #: the room (CSS pixels) a map has on a 1280-pixel-wide page: the page's width, 92% of a
 #: 900-pixel-tall window; and a locator map's on a province or player page
 DESKTOP = (1184.0, 828.0)
+#: how far (CSS pixels) a name's box reaches beyond its letters: their halo, and the taller box a
+#: browser gives a line of text; drawn orders may graze it where no way is clear (overlay.py)
+LABEL_PAD = 2.5
 LOCATOR = (340.0, 340.0)
 #: scales (pixels per map unit) are rounded down to a power of this, so that a few label layouts
 #: serve every page and a name is never drawn smaller than READABLE_PX
@@ -575,7 +578,7 @@ class MapPainter:
         drawn = [terrain_kit.zones(b.lines, px) for b in ground.borders] + [terrain_kit.zones(ground.coastline, px, 2.0)]
         zones = marks + [z for part in drawn for z in part]
         labels = place_labels(g, self._names, self._widths, self._shapes, zones, self.marked, scale)
-        pad = 2.5 * px                   # the letters' halo and a browser's taller text box
+        pad = LABEL_PAD * px             # the letters' halo and a browser's taller text box
         boxes = tuple((b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad)
                       for b in (lab.box(self._widths[lab.pid]) for lab in labels))
         parts = []
@@ -707,7 +710,7 @@ class MapPainter:
             # the badges find their places first, so that the counters and the orders keep clear of them too
             spots = placing.place_contests(summary.contests, list(layers.label_boxes) + zones)
             drawing = Overlay(g.anchors, px, self.colour, self._d, _text_on, names=layers.label_boxes,
-                              badges=[placing.badge_box(centre) for _c, centre in spots])
+                              badges=[placing.badge_box(centre) for _c, centre in spots], soft=LABEL_PAD * px)
             out.append(drawing.orders(summary.orders))
             if summary.pieces:
                 out.append(self._piece_layer(summary, scale, px, layers, ids, box,

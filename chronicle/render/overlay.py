@@ -35,7 +35,8 @@ PATH_KINDS = {"attack", "move", "retreat", "support", "transfer"}
 PLACE_KINDS = {"defend", "siege", "hold"}
 #: where a shield and a hold ring may stand around their province's centre (pixels), the first
 #: clear of the names and the badges wins
-SHIELD_SPOTS = ((-14, -6), (14, -6), (-14, 8), (14, 8), (0, -18), (0, 18), (-24, 0), (24, 0), (-22, -16), (22, -16))
+SHIELD_SPOTS = ((-14, -6), (14, -6), (-14, 8), (14, 8), (0, -18), (0, 18), (-24, 0), (24, 0), (-22, -16), (22, -16),
+                (-22, 16), (22, 16), (0, -28), (0, 28), (-32, -6), (32, -6), (-30, 10), (30, 10))
 HOLD_SPOTS = ((0, 0), (0, -14), (0, 14), (-18, 0), (18, 0), (-14, -14), (14, -14), (-14, 14), (14, 14))
 
 
@@ -52,13 +53,13 @@ class Overlay:
     ``names``: the boxes of the provinces' names (map units), which arrows and marks keep off
     (:mod:`.clearance`); ``badges``: the contests' badge boxes, which marks in place keep off."""
 
-    def __init__(self, anchors, px: float, colour, decimals: int, text_on, names=(), badges=()):
+    def __init__(self, anchors, px: float, colour, decimals: int, text_on, names=(), badges=(), soft: float = 0.0):
         self.anchors = anchors
         self.px = px
         self.colour = colour
         self.d = decimals
         self.text_on = text_on
-        self.names = clear.Clearance(names, px, tips=badges)       # an arrow's head stops short of a badge too
+        self.names = clear.Clearance(names, px, tips=badges, soft=soft)   # an arrow's head stops short of a badge too
         self.crowd = clear.Clearance(list(names) + list(badges), px)
 
     def f(self, value: float) -> str:
@@ -235,7 +236,8 @@ class Overlay:
         if box is None:
             return [point]
         gap = 3 * self.px
-        return [point, (point[0], box[1] - gap), (point[0], box[3] + gap)]
+        return [point, (point[0], box[1] - gap), (point[0], box[3] + gap),
+                (box[0] - gap, point[1]), (box[2] + gap, point[1])]
 
     def _sidesteps(self, point):
         """Where a path may pass instead of through ``point``: beside the name that stands on
