@@ -18,7 +18,9 @@ A contest whose arrows do not fit with it is taken alone (its badge), so one of 
 biggest fights is always in view: it is what a reader looks for. Which one: the one whose
 neighbourhood holds the most of the rest (on Pitac turn 9, the three fights around Settsu rather
 than the one in Buzen, told first). The view looks at the middle of what was chosen. Pure and
-deterministic: the same points give the same view.
+deterministic: the same points give the same view. The page's script repeats
+:func:`view_point` for the screen's own frame (tests/browser/test_map_story.py holds the two
+to the same answers).
 """
 
 from __future__ import annotations
@@ -29,7 +31,10 @@ from typing import Iterable, Mapping, Sequence
 Point = tuple[float, float]
 
 #: the window (CSS pixels) a turn's map has on a small phone: a 360 x 667 screen gives the map's
-#: frame about 326 pixels across (the page's margins) and 72% of its height (style.css)
+#: frame about 326 pixels across (the page's margins) and 72% of its height (style.css). The
+#: page opens there without its script; with it, chronicle.js's viewPoint (these steps again)
+#: chooses for the frame the screen really has, from the parts the page gives
+#: (MapPainter.phone_parts): a 390 x 844 phone's is 356 x 608
 PHONE_WINDOW = (320.0, 480.0)
 #: how far a mark reaches beyond its province's anchor (CSS pixels): a contest's badge stands up
 #: to about 30 pixels off it and is 23 across (overlay.py)

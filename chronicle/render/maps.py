@@ -388,6 +388,7 @@ class MapFigure:
     y: float
     action: bool = False               # (x, y) is this turn's action (else the middle of what is in play)
     inset: Markup | None = None        # where the frame lies among the provinces in play, when it leaves some out
+    parts: str | None = None           # this turn's action for the page's script (JSON, MapPainter.phone_parts)
 
     @property
     def scrolls(self) -> bool:
@@ -736,7 +737,26 @@ class MapPainter:
         if overview is not None and options.get("ids", True):
             inset = self.inset(box, overview, _("Where this map lies among the provinces in play"),
                                self._inset_corner(box, overview, action))
-        return MapFigure(Markup(svg), width, x, y, bool(action), inset)
+        parts = self.phone_parts(summary, changed, box) if action else None
+        return MapFigure(Markup(svg), width, x, y, bool(action), inset, parts)
+
+    def phone_parts(self, summary, changed, box) -> str | None:
+        """The turn's action as :func:`.focus.action_parts` weighs it, in percent of ``box``, as
+        JSON for the page's script: it chooses the view again for the frame the phone really
+        has (``phone_point`` chooses for the smallest, :data:`.focus.PHONE_WINDOW`, which is
+        where a page opens without the script). ``[reach, [[players, orders, [x, y, x, y...],
+        ...ways], ...parts]]``; None without parts."""
+        parts = action_parts(summary, self.geometry.anchors, changed)
+        if not parts:
+            return None
+        x0, y0, w, h = box
+        if not w or not h:
+            return None
+
+        def way(points):
+            return [v for px, py in points for v in (round(100 * (px - x0) / w, 1), round(100 * (py - y0) / h, 1))]
+        out = [[part.weight[0], part.weight[1], *(way(points) for points in part.ways)] for part in parts]
+        return json.dumps([MARK_REACH, out], separators=(",", ":"))
 
     def phone_point(self, summary, changed, box, width: int) -> tuple[float, float]:
         """Where a phone first looks, in percent of ``box``: this turn's battles first, then its

@@ -46,6 +46,40 @@
     return b;
   }
 
+  /* Where a phone first looks: the middle of the weightiest parts of the turn's action that fit
+     together in a window ``win`` ([w, h]), as chronicle/render/focus.py's view_point chooses it
+     (the same steps, so that the same parts in the same window give the same point). A part is
+     {weight: [players, orders], ways: [[[x, y]...]...]}: its ways are tried in order. */
+  function viewPoint(parts, win) {
+    if (!parts.length) { return null; }
+    var best = null;
+    for (var start = 0; start < parts.length && parts[start].weight[0] === parts[0].weight[0]; start++) {
+      var got = gather(parts, start, win);
+      if (!best || got.seen[0] > best.seen[0] || got.seen[0] === best.seen[0] && got.seen[1] > best.seen[1]) {
+        best = got;
+      }
+    }
+    var xs = best.chosen.map(function (p) { return p[0]; }), ys = best.chosen.map(function (p) { return p[1]; });
+    return [(Math.min.apply(null, xs) + Math.max.apply(null, xs)) / 2, (Math.min.apply(null, ys) + Math.max.apply(null, ys)) / 2];
+  }
+  function gather(parts, start, win) {
+    var chosen = [], seen = [0, 0];
+    var order = [parts[start]].concat(parts.filter(function (_p, i) { return i !== start; }));
+    order.forEach(function (part) {
+      for (var k = 0; k < part.ways.length; k++) {
+        var trial = chosen.concat(part.ways[k]);
+        var xs = trial.map(function (p) { return p[0]; }), ys = trial.map(function (p) { return p[1]; });
+        if (Math.max.apply(null, xs) - Math.min.apply(null, xs) <= win[0] && Math.max.apply(null, ys) - Math.min.apply(null, ys) <= win[1]) {
+          chosen = trial;
+          seen = [seen[0] + part.weight[0], seen[1] + part.weight[1]];
+          break;
+        }
+      }
+    });
+    return { chosen: chosen, seen: seen };
+  }
+  window.chronicleViewPoint = viewPoint;      /* for the browser tests: the same choice as focus.py's */
+
   /* Maps: zoom with the buttons, a pinch, a double tap or double click, or ctrl + the wheel,
      always about the point looked at; the whole map and back to this turn's action. Names too
      small to read at the first view appear as the reader zooms in (the map's z1, z2... classes,
@@ -81,10 +115,39 @@
       scroll.scrollTop = y * canvas.offsetHeight - scroll.clientHeight / 2;
     }
     function toFocus() {
-      if (focus) { centre(parseFloat(focus.style.left) / 100, parseFloat(focus.style.top) / 100); }
+      if (!focus) { return; }
+      var point = actionPoint();
+      if (point) { centre(point[0], point[1]); return; }
+      centre(parseFloat(focus.style.left) / 100, parseFloat(focus.style.top) / 100);
     }
-    /* where the browser did not start the frame at its focus (no scroll-initial-target) */
-    if (focus && scroll.scrollWidth > scroll.clientWidth + 1 && scroll.scrollLeft === 0 && scroll.scrollTop === 0) {
+    /* This turn's action as it fits the frame this screen really has: the page was written
+       looking at what fits the smallest phone's (chronicle/render/focus.py, which this follows
+       step by step); a taller or wider frame takes in more of the turn's fights and orders.
+       Null when the frame holds the whole map, or the page gives no parts. */
+    function actionPoint() {
+      var given = focus.getAttribute("data-parts");
+      if (!given || scroll.scrollWidth <= scroll.clientWidth + 1 && scroll.scrollHeight <= scroll.clientHeight + 1) {
+        return null;
+      }
+      var data;
+      try { data = JSON.parse(given); } catch (e) { return null; }
+      var reach = data[0];
+      var w = canvas.offsetWidth, h = canvas.offsetHeight;
+      if (!w || !h) { return null; }
+      var win = [Math.max(0, scroll.clientWidth - 2 * reach), Math.max(0, scroll.clientHeight - 2 * reach)];
+      var parts = data[1].map(function (p) {
+        return { weight: [p[0], p[1]], ways: p.slice(2).map(function (way) {
+          var points = [];
+          for (var i = 0; i + 1 < way.length; i += 2) { points.push([way[i] * w / 100, way[i + 1] * h / 100]); }
+          return points;
+        }).filter(function (way) { return way.length; }) };
+      }).filter(function (p) { return p.ways.length; });
+      var point = viewPoint(parts, win);
+      return point ? [point[0] / w, point[1] / h] : null;
+    }
+    /* the frame opens on this turn's action as this screen's frame holds it (without the
+       script, at the page's own point: scroll-initial-target) */
+    if (focus && (scroll.scrollWidth > scroll.clientWidth + 1 || scroll.scrollHeight > scroll.clientHeight + 1)) {
       toFocus();
     }
 

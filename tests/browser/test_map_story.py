@@ -524,6 +524,88 @@ def test_phone_map_of_a_spread_turn_opens_on_its_biggest_fight(browser, pitac_ex
         context.close()
 
 
+PHONES = [(390, 844), (360, 740)]
+
+IN_VIEW = """sel => { const s = document.querySelector('.map-scroll').getBoundingClientRect();
+    return [...document.querySelectorAll(sel)].filter(e => { const r = e.getBoundingClientRect();
+      return r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1; })
+      .map(e => e.querySelector('title').textContent); }"""
+
+
+def _busiest(model):
+    return max(model.turns[1:], key=lambda v: (len(v.summary.orders) + len(v.summary.contests), -v.number))
+
+
+@pytest.mark.parametrize("width,height", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_phone_map_opens_on_as_much_action_as_the_real_screen_holds(browser, request, width, height, screenshots):
+    """The page is written looking at what a 320 x 480 frame holds (the smallest phone, and what
+    a phone without the script opens on); the script chooses again for the frame the screen
+    really has (356 x 608 on a 390 x 844 phone). On every example's busiest turn, and Pitac
+    turn 6 and Sengoku turns 4-5: every mark in view without the script is in view with it,
+    the biggest fight's badge is in view, and the page is no wider than the screen. On Pitac
+    turn 6 at 390 x 844 the real frame holds Izumo's fight beside Inaba's and Yamashiro's,
+    which the fixed window left one scroll away."""
+    pages = []
+    for which in EXAMPLES:
+        history, site = request.getfixturevalue(EXAMPLES[which])
+        model, _maps = model_of(history)
+        views_ = [_busiest(model)]
+        views_ += {"pitac": [model.turn(6)], "sengoku": [model.turn(4), model.turn(5)]}.get(which, [])
+        pages += [(which, history, site, view) for view in {v.number: v for v in views_}.values()]
+    seen = {}
+    for script in (False, True):
+        context = browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=script)
+        page = context.new_page()
+        try:
+            for which, history, site, view in pages:
+                page.goto((site / view.path).as_uri())
+                marks = set(page.evaluate(IN_VIEW, "svg.map .contest, svg.map g.order"))
+                seen[script, which, view.number] = marks
+                assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 1
+                placed = [c for c in view.summary.contests if c.province]
+                if placed:
+                    biggest = max(placed, key=lambda c: len(set(c.players)))
+                    assert biggest.title in marks, (script, which, view.number)
+                if script:
+                    assert seen[False, which, view.number] <= marks, (which, view.number)
+                    name = f"maps-phone-{which}-turn{view.number}-{width}x{height}.png"
+                    page.locator(".map-figure").screenshot(path=str(screenshots / name))
+        finally:
+            context.close()
+    if (width, height) == (390, 844):
+        more = seen[True, "pitac", 6] - seen[False, "pitac", 6]
+        assert any(t.startswith("Izumo:") for t in more), more
+
+
+@pytest.mark.parametrize("which", list(EXAMPLES))
+def test_the_script_chooses_the_view_as_focus_py_does(browser, request, which):
+    """chronicle.js's viewPoint follows chronicle/render/focus.py's view_point step by step: on
+    every turn of the example, for a phone's window and for frames taller, wider and smaller
+    than it, the same parts give the same point."""
+    from chronicle.render.focus import action_parts, view_point
+    history, site = request.getfixturevalue(EXAMPLES[which])
+    model, maps = model_of(history)
+    anchors = maps.geometry.anchors
+    cases = []
+    for view in model.turns[1:]:
+        parts = action_parts(view.summary, anchors, view.changed)
+        if not parts:
+            continue
+        for window in ((320.0, 480.0), (356.0, 608.0), (600.0, 200.0), (80.0, 80.0), (5000.0, 5000.0)):
+            expected = view_point(parts, window)
+            given = [{"weight": list(p.weight), "ways": [[list(q) for q in way] for way in p.ways]} for p in parts]
+            cases.append((view.number, window, given, list(expected)))
+    assert len(cases) >= 5 * 5
+    context, page, problems = open_page(browser, (site / "index.html").as_uri())
+    try:
+        got = page.evaluate("cases => cases.map(c => window.chronicleViewPoint(c[2], c[1]))", cases)
+        for (number, window, _given, expected), point in zip(cases, got):
+            assert point == pytest.approx(expected, abs=1e-6), (number, window)
+        assert problems == []
+    finally:
+        context.close()
+
+
 def test_phone_double_tap_and_pinch_zoom_where_they_land(browser, pitac_example):
     _history, site = pitac_example
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
