@@ -48,7 +48,7 @@ from . import palette
 from .focus import MARK_REACH, PHONE_WINDOW, action_parts, view_point
 from .labels import READABLE_PX, ZOOMS, place_labels
 from .overlay import Overlay
-from .pieces import Counters
+from .pieces import TEXT as PIECE_TEXT, Counters
 from . import terrain as terrain_kit
 
 NEUTRAL_FILL = "#e4e0d4"
@@ -963,12 +963,13 @@ class MapPainter:
             sample = Piece("", "", "3", 12 if strong else None)
             drawn = Counters({}, {}, 1.0, lambda v: _fmt(v, 1), lambda _p: "#9e9e9e", _text_on, str).counter(sample, 1, 1, "")
             items.append(LegendItem("piece", _("Army: its number and strength") if strong else _("Army"), None, "piece",
-                                    _sample(drawn, 35, 21)))
+                                    _sample(f"<g {PIECE_TEXT}>{drawn}</g>", 35, 21)))
             if any(p.status == "besieged" for p in summary.pieces):
                 besieged = Piece("", "", "3", 12 if strong else None, "besieged")
                 drawn = Counters({}, {}, 1.0, lambda v: _fmt(v, 1), lambda _p: "#9e9e9e", _text_on, str).counter(
                     besieged, 5, 8, "")
-                items.append(LegendItem("piece", _("Besieged army (in its castle)"), None, "besieged", _sample(drawn, 43, 31)))
+                items.append(LegendItem("piece", _("Besieged army (in its castle)"), None, "besieged",
+                                        _sample(f"<g {PIECE_TEXT}>{drawn}</g>", 43, 31)))
         if orders:
             items += self._order_legend(summary.orders) + self._contest_legend(summary.contests)
         return items

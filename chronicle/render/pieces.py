@@ -21,6 +21,9 @@ INK = "#1b1b1b"
 CASTLE = "#3d3d3d"
 NUMBER_W, STRENGTH_W, COUNTER_H, GAP, PER_ROW = 13.0, 20.0, 19.0, 2.5, 3
 RESCORED = 40         # the best places looked at again, by how much of them lies outside the province
+#: how a counter's text is set; on the layer of counters, and around the legend's sample (a
+#: counter alone, without it, writes its strength from the middle rightwards, out of its tile)
+TEXT = 'font-family="system-ui, sans-serif" text-anchor="middle" font-weight="700"'
 
 
 def short_name(piece) -> str:
@@ -95,8 +98,7 @@ class Counters:
                     px += u(counter_width(piece) + GAP)
             stack_id = f' id="stack-{pid}"' if ids else ""
             out.append(f'<g class="stack"{stack_id}>{"".join(parts)}</g>')
-        return (f'<g class="pieces" font-family="system-ui, sans-serif" text-anchor="middle" font-weight="700">'
-                f'{"".join(out)}</g>')
+        return f'<g class="pieces" {TEXT}>{"".join(out)}</g>'
 
     def counter(self, piece, left, top, pid) -> str:
         u, f = self.u, self.f

@@ -327,6 +327,36 @@ def test_every_counter_says_whose_and_how_strong_at_390_and_1280(browser, reques
             context.close()
 
 
+@pytest.mark.parametrize("which", list(EXAMPLES))
+def test_the_legend_explains_each_mark_once_and_its_samples_fit(browser, request, which):
+    """On every turn: one legend beside the map, no entry twice, and each sample's drawing
+    inside its own box (the army counter's sample had its strength cut to its first figure:
+    its text was not centred outside the map's layer of counters)."""
+    _history, site = request.getfixturevalue(EXAMPLES[which])
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        for path in sorted(site.glob("turns/0*/index.html")):
+            page.goto(path.as_uri())
+            found = page.evaluate("""() => {
+              const legends = [...document.querySelectorAll('.map-figure .legend')];
+              const items = legends.flatMap(l => [...l.querySelectorAll('li')].map(li => li.textContent.trim()));
+              const out = [];
+              for (const svg of document.querySelectorAll('.legend svg.legend-sample')) {
+                const box = svg.getBoundingClientRect();
+                for (const t of svg.querySelectorAll('text')) {
+                  const r = t.getBoundingClientRect();
+                  if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(t.textContent);
+                }
+              }
+              return {figures: document.querySelectorAll('.map-figure').length, legends: legends.length, items, out}; }""")
+            assert found["legends"] == found["figures"] == 1, path.parent.name
+            assert len(found["items"]) == len(set(found["items"])), path.parent.name
+            assert found["out"] == [], (path.parent.name, found["out"])
+    finally:
+        context.close()
+
+
 def test_sengoku_counters_hide_no_name_no_badge_and_no_other_counter_on_any_turn(browser, sengoku_example):
     """Stacks stay legible: in the crowded Kanto and Chubu no counter covers a province's name, a
     contest's badge or another counter (a block pushed away is joined to its province by a line)."""
