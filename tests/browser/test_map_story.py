@@ -820,6 +820,10 @@ def test_standings_key_columns_fit_a_phone(browser, request, which, path, screen
         grid = page.evaluate("""() => { const t = document.querySelector('table.by-turn');
             return t ? t.parentElement.scrollWidth - t.parentElement.clientWidth : 0; }""")
         assert grid <= 1
+        # the grid's caption runs across it (shrunk to its longest word, it stood a word a line)
+        caption = page.evaluate("""() => { const c = document.querySelector('table.by-turn caption');
+            return c ? c.getBoundingClientRect().width / c.parentElement.getBoundingClientRect().width : 1; }""")
+        assert caption >= 0.9
         if path == "standings.html":
             page.screenshot(path=str(screenshots / f"maps-standings-{which}-390.png"), full_page=True)
         assert problems == []
