@@ -165,3 +165,80 @@ def test_the_turn_page_lists_each_player_s_purchases_as_ordered(make_campaign):
     campaign = history.campaign
     assert campaign.ruleset.orders_of(campaign, history.result(1).record) == {
         "crane": ["buy the unit crane-2", "buy the personality yoshi"], "lion": ["buy the unit lion-2"]}
+
+
+def test_every_kind_of_purchase_is_listed_in_its_own_words():
+    """The turn page's orders name each purchase by its kind, the key it leads with: a tattoo
+    purchase (kind ``tattoo``) was listed as "buy the item" (the words were filed under ``tattoos``)."""
+    from types import SimpleNamespace
+
+    from chronicle.rules.clanwar.record import PURCHASE_KINDS, Purchase
+    from chronicle.rules.clanwar.views import orders_of
+    record = SimpleNamespace(purchases=[Purchase("crane", kind, "x", {}, ()) for kind in PURCHASE_KINDS])
+    assert orders_of(None, record) == {"crane": [
+        "buy the unit x", "buy the personality x", "buy replacements for x", "buy the spell x", "buy the item x",
+        "buy the equipment x", "buy tattoos for x", "promote a model of x", "buy the experienced version of x"]}
+
+
+def test_the_summary_marks_the_libraries_and_places_every_force(make_campaign):
+    """What every page and chart reads of a state, whole: the libraries marked (Asahina and Kitsu),
+    each player's troops by province with their models (lion-1 routed, regrouped at Matsu with 4 of its
+    7), a lone personality as such (Kuwanan, with no unit in Kakita), the koku as the score, no
+    capitals, no winner."""
+    history, _ = play(make_campaign, {1: FIGHT})
+    campaign = history.campaign
+    summary = campaign.ruleset.summary(campaign, history.final)
+    assert summary.marks == {"asahina": ("library",), "kitsu": ("library",)}
+    assert [(p.province, p.player, p.label, p.strength, p.status) for p in summary.pieces] == [
+        ("doji", "crane", "crane@doji", 10, None), ("kakita", "crane", "crane@kakita", None, "lone"),
+        ("matsu", "lion", "lion@matsu", 4, None)]
+    assert (summary.turn, summary.score_name, summary.scores, summary.capitals, summary.winner) == (
+        1, "Koku", {"crane": 6050, "lion": 6100}, {"crane": None, "lion": None}, None)
+    assert summary.owners == history.final.owners
+
+
+def test_a_monk_s_move_to_defend_is_a_support_arrow(tmp_path):
+    """On the map a Monk force's move to defend (moves: defend, L165) is drawn as support, in the
+    Monks' defence phase, and the Shadowlands' attack it answered as a move (case 62's turn: m2's
+    move, which defends no one, is an error but is still made and drawn)."""
+    import yaml
+    from pathlib import Path
+
+    from test_clanwar_cases import replay_case
+    case = yaml.safe_load((Path(__file__).parents[1] / "clanwar_cases" / "62_the_monk_moves_anywhere_to_defend.yaml")
+                          .read_text(encoding="utf-8"))
+    history, _ = replay_case(case, tmp_path)
+    campaign, result = history.campaign, history.result(1)
+    marks = campaign.ruleset.map_marks(campaign, result.before, result.after, result.record, result.events)
+    assert [(o.kind, o.army, o.path, o.phase) for o in marks.orders] == [
+        ("move", "s1", ("pit", "akodo"), "Primary movement"), ("support", "m1", ("temple", "akodo"), "Monks' defence"),
+        ("support", "m2", ("temple", "doji"), "Monks' defence"), ("retreat", "s1", ("akodo", "pit"), "Battle phase")]
+
+
+def test_a_faction_a_unit_and_a_personality_in_the_state_json_whole(make_campaign):
+    """`chronicle state --json`'s entries of a faction, a unit and a personality, every field, as the
+    site and a group's own tools read them (a ring or a profile value the purchase did not write is
+    null); ``players`` is the same as ``factions``."""
+    history, problems = play(make_campaign, {1: BATTLE})
+    assert [p for p in problems if ": error: " in p] == []
+    campaign, result = history.campaign, history.result(1)
+    state = campaign.ruleset.to_json(campaign, result.after, result.events)
+    assert state["factions"]["crane"] == {
+        "faction": "crane", "faction_name": "Crane", "name": "Crane", "koku": 6050, "honor": 0, "rings": 0,
+        "corrupted": False, "daimyo": "hoturi", "provinces": 3, "held": ["asahina", "doji", "kakita"], "allies": ["lion"],
+        "stockpile": {}, "grudges": [], "excused": [], "deck_cards": 0}
+    assert state["players"] == state["factions"] and "deck" not in state["factions"]["lion"]
+    assert (state["graveyard"], state["dead"], state["removed"], state["game_over"], state["winner"]) == ([], [], [], False, None)
+    assert state["personalities"]["kuwanan"] == {
+        "id": "kuwanan", "faction": "crane", "type": "kuwanan", "name": "Kuwanan", "province": "doji", "unique": True,
+        "experienced": False, "unit": None, "rings": {"earth": 3, "water": None, "fire": None, "air": None, "void": 3},
+        "max_wounds": 4, "wounds": 4, "void_points": 3, "leadership": None, "command_limit": None, "cavalry": False,
+        "flight": False, "shugenja": False, "reincarnates": False, "status": "active", "captured_by": None, "items": [],
+        "spells": [], "equipment": [], "set_aside": [], "tattoos": [], "maimed": [], "gained": [], "clan": None,
+        "bought_from": None, "cost": 50, "died": None, "command_group": [], "group_of": None,
+        "command_group_off_table": False}
+    assert state["units"]["crane-1"] == {
+        "id": "crane-1", "faction": "crane", "type": "ashigaru", "name": "crane-1", "province": "doji", "models": 10,
+        "max_models": None, "experienced_models": 0, "experienced": False, "leader": "hoturi", "lps": [], "ml": 6, "tl": 6,
+        "base_ml": 6, "base_tl": 6, "leadership": None, "cavalry": False, "flight": False, "yojimbo": False, "tattoos": [],
+        "tattooed": False, "yokuni": False, "clan": None, "bought_from": None, "cost": 100}

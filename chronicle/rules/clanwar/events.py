@@ -119,11 +119,11 @@ PURCHASED = {"unit": N_("unit %(subject)s"), "personality": N_("personality %(su
              "item": N_("item %(subject)s"), "equipment": N_("equipment %(subject)s"),
              "tattoos": N_("tattoos for %(subject)s"), "promote": N_("a promotion in %(subject)s"),
              "experienced": N_("the experienced version of %(subject)s")}
-#: a purchase as the turn's orders list it, by its category
+#: a purchase as the turn's orders list it, by its kind (record.PURCHASE_KINDS: the key it leads with)
 ORDERED = {"unit": N_("buy the unit %(subject)s"), "personality": N_("buy the personality %(subject)s"),
            "replace": N_("buy replacements for %(subject)s"), "spell": N_("buy the spell %(subject)s"),
            "item": N_("buy the item %(subject)s"), "equipment": N_("buy the equipment %(subject)s"),
-           "tattoos": N_("buy tattoos for %(subject)s"), "promote": N_("promote a model of %(subject)s"),
+           "tattoo": N_("buy tattoos for %(subject)s"), "promote": N_("promote a model of %(subject)s"),
            "experienced": N_("buy the experienced version of %(subject)s")}
 
 

@@ -132,9 +132,6 @@ class Personality:
     command_group: tuple[tuple[str, int], ...] = ()   # the Daimyo's free entourage (model, koku); a general's, by L72
     group_of: str | None = None      # the general whose command group this command-group personality joined (L68, L71)
 
-    def ring(self, name: str) -> int:
-        return getattr(self, name)
-
     @property
     def rings(self) -> dict:
         return {r: getattr(self, r) for r in RINGS}

@@ -105,7 +105,7 @@ def orders_of(campaign, record) -> dict[str, list[str]]:
     it can be told from the record: purchases say their buyer; moves are listed under 'moves')."""
     orders: dict[str, list[str]] = {}
     for purchase in record.purchases:
-        ordered = ORDERED.get(purchase.kind, ORDERED["item"])      # in the site's language: the site calls this
+        ordered = ORDERED[purchase.kind]      # in the site's language: the site calls this
         orders.setdefault(purchase.player, []).append(_(ordered, subject=purchase.subject))
     return orders
 
