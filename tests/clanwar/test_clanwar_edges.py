@@ -436,6 +436,29 @@ REFUSALS = {
          "    hint: write the provinces entered, not the one it starts from",
          "content/turns/001.yaml:3:12: error: only the Monk move to defend any province; crane-1 is Crane's "
          "[the Monk's move to defend (L165)]\n    hint: write it under primary:, cavalry: or reserve:"]),
+    # L81: a battle is fought where opposing armies meet; the hint names the armies that do stand there
+    "a battle where no opposing armies stand": (
+        {1: "battles:\n  - {at: doji, sides: [[lion], [crane]], winner: crane}\n"},
+        ["content/turns/001.yaml:2:10: error: no opposing armies stand in Doji: no battle is fought there "
+         "[a battle wherever opposing armies meet (L81)]\n    hint: armies there: Crane"]),
+    # a roll written with a die too few is one error, the dice rule's, which says what the roll is (the
+    # schema called the list too short as well, without a hint); the missing die is drawn
+    "an experience roll written with one die of two": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n").replace("crane-1: [10, 10]", "crane-1: [10]")},
+        ["content/turns/001.yaml:9:25: error: die 2 of the experience roll of crane-1 is not written (its other dice are) "
+         "[dice]\n    hint: write every die of the roll: the experience checks of a surviving unit: a d10 for Morale, "
+         "then a d10 for Training"]),
+    # L89: replacements are bought for a unit of the player's; a tattooed unit's new models pay their tattoos (L90)
+    "replacements for an unknown unit, and for a tattooed unit with no price for its tattoos": (
+        {1: "start:\n  buy:\n    crane:\n      - {replace: crane-9, models: 2, cost: 10}\n"
+            "      - {replace: crane-2, models: 2, cost: 10}\n"},
+        ["content/turns/001.yaml:4:19: error: unknown unit 'crane-9' of Crane [replacing casualties]\n"
+         "    hint: did you mean 'crane-2' or 'crane-1'?",
+         "content/turns/001.yaml:5:9: error: crane-2 is tattooed: its new models must be tattooed too "
+         "[a tattooed unit's new models pay their tattoos]\n    hint: write tattoos_cost: (koku for the new models' "
+         "tattoos), or give the tattoos' costs in the catalogue (L90)"],
+        CAMPAIGN.replace("leader: hoturi}\n", "leader: hoturi}\n      - {unit: crane-2, type: ashigaru, models: 5, cost: 50, "
+                                                "deploy: doji, ml: 6, tl: 6, leadership: 1, tattoos: [tiger]}\n", 1)),
 }
 
 
@@ -526,18 +549,23 @@ def test_a_spell_bought_without_naming_the_one_library_held_goes_there(make_camp
 def test_purchases_say_their_phase_and_the_catalogue_price_per_piece(make_campaign):
     """A purchase's event says whether it was made at the set-up or in a Start phase (the turn page
     and the ledger show it), and mundane equipment costs the catalogue's price for each piece: 3
-    yari at 2 koku are 6, 2 are 4 (L63)."""
+    yari at 2 koku are 6, 2 are 4 (L63); a promotion says what was promoted to what (L88)."""
     campaign = CAMPAIGN.replace("ruleset: clanwar\n", "ruleset: clanwar\ncatalogue:\n  equipment: {yari: {cost: 2}}\n").replace(
         "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n",
         "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n"
-        "      - {equipment: yari, count: 3}\n      - {experienced: kuwanan, cost: 10}\n")
+        "      - {equipment: yari, count: 3}\n      - {experienced: kuwanan, cost: 10}\n").replace(
+        "leader: hoturi}\n", "leader: hoturi}\n      - {promote: crane-1, to: nikutai, cost: 5}\n", 1)
     history, problems = play(make_campaign, {1: "start:\n  buy:\n    crane:\n      - {experienced: hoturi, cost: 20}\n"
-                                                "      - {equipment: yari, count: 2}\n"}, campaign=campaign)
+                                                "      - {equipment: yari, count: 2}\n      - {promote: crane-1, to: gunso, cost: 10}\n"},
+                             campaign=campaign)
     assert [p for p in problems if ": error: " in p] == []
     bought = [e.to_json() for e in list(history.start_events) + list(history.result(1).events) if e.kind == "bought"]
-    got = [(b["category"], b["subject"], b["cost"], b["detail"], b["phase"]) for b in bought if b["category"] in ("equipment", "experienced")]
+    got = [(b["category"], b["subject"], b["cost"], b["detail"], b["phase"]) for b in bought
+           if b["category"] in ("equipment", "experienced", "promote")]
     assert got == [("equipment", "yari", 6, "3 for the stockpile", "setup"), ("experienced", "kuwanan", 10, "the difference in cost", "setup"),
-                   ("experienced", "hoturi", 20, "the difference in cost", "start"), ("equipment", "yari", 4, "2 for the stockpile", "start")]
+                   ("promote", "crane-1", 5, "a model to Nikutai", "setup"),
+                   ("experienced", "hoturi", 20, "the difference in cost", "start"), ("equipment", "yari", 4, "2 for the stockpile", "start"),
+                   ("promote", "crane-1", 10, "Nikutai to Gunso", "start")]
 
 
 def test_a_turn_s_state_and_summary_say_which_turn_they_follow(make_campaign):
@@ -576,3 +604,73 @@ def test_an_unknown_personality_stops_no_one_else_s_experience(make_campaign):
     assert [e.describe() for e in history.result(1).events if e.kind == "personality-experienced"] == [
         "kuwanan gains experience: d10 1: Earth 3 \u2192 4"]
     assert history.result(1).after.personalities["kuwanan"].earth == 4
+
+
+def test_a_beaten_unit_of_one_model_not_named_in_the_battle_withdraws_with_its_army(make_campaign):
+    """L114: all the beaten army's units withdraw together; a unit the entry does not name lost
+    nothing, so one of a single model is a survivor and goes too (the limit of 'has models left')."""
+    campaign = CAMPAIGN.replace("leader: tsuko}\n", "leader: tsuko}\n      - {unit: lion-2, type: ashigaru, models: 1, cost: 10, "
+                                                    "deploy: akodo, ml: 6, tl: 6, leadership: 1, lps: [{rank: nikutai}]}\n")
+    history, problems = play(make_campaign, {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n")
+                                             .replace("{lion-1: doji}", "{lion-1: doji, lion-2: doji}")
+                                             .replace("lion-1: [10, 10]", "lion-1: [10, 10], lion-2: [10, 10]")}, campaign=campaign)
+    assert problems == []
+    assert [(u.province, u.models) for u in (history.final.units["lion-1"], history.final.units["lion-2"])] == [
+        ("matsu", 10), ("matsu", 1)]
+
+
+def test_a_die_not_written_is_drawn_for_its_own_roll(make_campaign):
+    """The die missing from a roll (an error, above) is drawn from the campaign's seed for that turn,
+    roll, subject and die: seed 3 gives crane-1's second experience die 2, shown as drawn."""
+    history, _ = play(make_campaign, {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n")
+                                      .replace("crane-1: [10, 10]", "crane-1: [10]")})
+    campaign, result = history.campaign, history.result(1)
+    state = campaign.ruleset.to_json(campaign, result.after, result.events)
+    assert [(d["purpose"], d["subject"], d["index"], d["value"], d["recorded"]) for d in state["dice"] if d["subject"] == "crane-1"] == [
+        ("experience", "crane-1", 0, 10, True), ("experience", "crane-1", 1, 2, False)]
+
+
+#: Yokuni's Dragon in the Togashi province, Lion next door
+TOGASHI = """\
+title: Togashi
+ruleset: clanwar
+seed: 3
+map:
+  provinces:
+    togashi: {faction: dragon, flags: [togashi], at: [0, 0]}
+    mirumoto: {faction: dragon, at: [0, 2]}
+    akodo: {faction: lion, at: [2, 0]}
+  links: [[togashi, mirumoto], [togashi, akodo], [mirumoto, akodo]]
+players:
+  - id: dragon
+    daimyo: yokuni
+    buy:
+      - {personality: yokuni, type: togashi_yokuni, unique: true, cost: 100, earth: 4, void: 5, wounds: 5, leadership: 3, deploy: togashi}
+      - {unit: u2, type: ashigaru, models: 10, cost: 100, deploy: togashi, ml: 6, tl: 6, leadership: 1, lps: [{rank: nikutai}]}
+  - id: lion
+    daimyo: tsuko
+    buy:
+      - {personality: tsuko, unique: true, cost: 100, earth: 3, void: 3, wounds: 4, leadership: 2, deploy: akodo}
+      - {unit: l1, type: ashigaru, models: 10, cost: 100, deploy: akodo, ml: 6, tl: 6, leader: tsuko}
+"""
+
+
+def test_a_unit_tattooed_this_turn_and_driven_from_togashi_by_a_battle(make_campaign):
+    """L170: the unit Yokuni tattoos 'must spend the entire turn in the Togashi province'. Its own
+    moves out are refused at the move (case 39); beaten there, it withdraws, and the error is placed
+    at the tattoos bought, with a hint that says so."""
+    _, problems = play(make_campaign, {1: """\
+        start:
+          assign: [{personality: yokuni, unit: u2}]
+          buy:
+            dragon: [{tattoo: u2, tattoos: [dragon], cost: 30}]
+        moves:
+          primary: {l1: togashi}
+        battles:
+          - {at: togashi, sides: [[lion], [dragon]], winner: lion, withdraw: {dragon: mirumoto}}
+        dice:
+          experience: {u2: [10, 10], l1: [10, 10]}
+        """}, campaign=TOGASHI)
+    assert problems == [
+        "content/turns/001.yaml:4:14: error: u2 did not spend the whole turn in the Togashi province [Yokuni's tattoos (L170)]\n"
+        "    hint: it was driven out by a battle: remove the tattoos from this turn's purchases, and buy them in a turn it stays there"]

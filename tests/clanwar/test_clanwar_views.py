@@ -61,6 +61,7 @@ def test_the_private_view_names_the_tactical_decks_and_the_public_one_does_not(m
     battle = lambda s: next(e for e in s["events"] if e["kind"] == "battle-fought")
     assert battle(public)["decks"] == [] and "Ambush" not in json.dumps(public["events"])
     assert battle(private)["decks"] == [["crane", ["Ambush", "Rally"]]]
+    assert battle(private)["text"] == battle(public)["text"] + "; crane's deck: Ambush, Rally"
 
 
 def test_the_map_marks_moves_by_phase_the_withdrawal_and_the_battle(make_campaign):
@@ -228,7 +229,8 @@ def test_a_faction_a_unit_and_a_personality_in_the_state_json_whole(make_campaig
         "corrupted": False, "daimyo": "hoturi", "provinces": 3, "held": ["asahina", "doji", "kakita"], "allies": ["lion"],
         "stockpile": {}, "grudges": [], "excused": [], "deck_cards": 0}
     assert state["players"] == state["factions"] and "deck" not in state["factions"]["lion"]
-    assert (state["graveyard"], state["dead"], state["removed"], state["game_over"], state["winner"]) == ([], [], [], False, None)
+    assert (state["turn"], state["ruleset"], state["graveyard"], state["dead"], state["removed"], state["game_over"],
+            state["winner"]) == (1, "clanwar", [], [], [], False, None)
     assert state["personalities"]["kuwanan"] == {
         "id": "kuwanan", "faction": "crane", "type": "kuwanan", "name": "Kuwanan", "province": "doji", "unique": True,
         "experienced": False, "unit": None, "rings": {"earth": 3, "water": None, "fire": None, "air": None, "void": 3},

@@ -70,7 +70,9 @@ class Clanwar(PlaysOnce, Ruleset):
         for uid, path in sorted(ctx.stayed.items()):
             unit = board.units.get(uid)
             if unit is not None and unit.models > 0 and not ctx.map.provinces[unit.province].has("togashi"):
-                ctx.problem(f"{uid} did not spend the whole turn in the Togashi province", path, hint="a unit Yokuni tattoos this turn makes no move: remove the move, or buy the tattoos in a turn it stays there",
+                # its moves out were refused at the move (movement.py): only a battle drives it out
+                ctx.problem(f"{uid} did not spend the whole turn in the Togashi province", path,
+                            hint="it was driven out by a battle: remove the tattoos from this turn's purchases, and buy them in a turn it stays there",
                             rule="Yokuni's tattoos (L170)")
         for player, faction in sorted(board.factions.items()):
             # Q53: a Daimyo lost (dead, captured, removed) is replaced in a Start phase; the player is

@@ -225,7 +225,7 @@ def fight(ctx, entry, due) -> None:
                                   control_rule, tuple((p, cards) for p, (cards, _) in sorted(entry.decks.items()))))
     ctx.battle_at[province] = index
     ctx.battle_info[province] = {"sides": final, "winners": tuple(winners), "controller": controller, "index": index}
-    leaders = {u.id: board.personalities.get(u.leader) if u.leader else None for u in fighting_units}
+    leaders = {u.id: board.personalities.get(u.leader) for u in fighting_units}       # None: no leader
     _personalities(ctx, entry, fighting_people, province)
     _units(ctx, entry, fighting_units, results, routed_to, winners, side_of, leaders)
     _move_personalities(ctx, leaving, fighting_people, province, winners)

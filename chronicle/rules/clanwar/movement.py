@@ -115,7 +115,7 @@ def _unit_ok(ctx, move, unit, path, snapshot) -> bool:
                    about=(sid,), rule="only Cavalry and Flight units move in the Cavalry phase (L100)",
                    hint="move it in the Primary or Reserve phase")
         return False
-    leader = snapshot["personalities"].get(unit.leader) if unit.leader else None
+    leader = snapshot["personalities"].get(unit.leader)       # None for a unit without a leader
     if leader is not None and leader.status == ACTIVE and leader.province == unit.province:
         if leader.command_limit is not None and unit.models > leader.command_limit:
             ctx.reject(f"{sid} has {unit.models} models, beyond its leader {leader.id}'s Command Limit of {leader.command_limit}",

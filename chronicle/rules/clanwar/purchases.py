@@ -614,7 +614,7 @@ def _unit_of(ctx, p, key: str, rule: str):
 
 
 def leader_limit(ctx, unit) -> int | None:
-    leader = ctx.board.personalities.get(unit.leader) if unit.leader else None
+    leader = ctx.board.personalities.get(unit.leader)       # None for a unit without a leader
     return leader.command_limit if leader is not None and leader.status == "active" else None
 
 
@@ -789,7 +789,7 @@ def buy_tattoos(ctx, p, setup):
     if unit is None:
         return
     tattoos = tuple(map(str, p.data["tattoos"]))
-    leader = ctx.board.personalities.get(unit.leader) if unit.leader else None
+    leader = ctx.board.personalities.get(unit.leader)       # None for a unit without a leader
     if leader is None or normal(leader.type) != YOKUNI:
         ctx.problem(f"{unit.id} is not led by Togashi Yokuni: only his unit may be tattooed", p.at + ("tattoo",),
                    hint="assign Yokuni to the unit first (start: assign:), in this Start phase or an earlier one",

@@ -136,7 +136,7 @@ def transfer(ctx) -> None:
 
 
 def _command_limit(board, unit) -> int | None:
-    leader = board.personalities.get(unit.leader) if unit.leader else None
+    leader = board.personalities.get(unit.leader)       # None for a unit without a leader
     return leader.command_limit if leader is not None else None
 
 
