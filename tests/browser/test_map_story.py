@@ -357,6 +357,24 @@ def test_the_legend_explains_each_mark_once_and_its_samples_fit(browser, request
         context.close()
 
 
+def test_the_caption_speaks_of_outlines_only_where_there_are_some(browser, sengoku_example, pitac_example):
+    """Sengoku turn 4: a battle and a siege at Kai, nothing changed hands: no outline drawn, and
+    the caption no longer says that provinces outlined in black changed hands; Pitac turn 6,
+    where some did, still does."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        for site, path, outlined in ((sengoku_example[1], "turns/004/index.html", False),
+                                     (pitac_example[1], "turns/006/index.html", True)):
+            page.goto((site / path).as_uri())
+            caption = page.locator(".map-figure figcaption").inner_text()
+            assert caption.startswith("Every order is drawn") != outlined, caption
+            assert ("outlined in black" in caption) == outlined
+            assert (page.locator("svg.map .changed-outlines path, svg.map .changed-outlines use").count() > 0) == outlined
+    finally:
+        context.close()
+
+
 def test_sengoku_counters_hide_no_name_no_badge_and_no_other_counter_on_any_turn(browser, sengoku_example):
     """Stacks stay legible: in the crowded Kanto and Chubu no counter covers a province's name, a
     contest's badge or another counter (a block pushed away is joined to its province by a line)."""
