@@ -157,6 +157,22 @@ def test_an_added_turn(campaign, tmp_path):
     assert {f"turns/{n:03d}/preview.png" for n in range(TURNS)} <= reused
 
 
+def test_added_turns_in_a_long_history(campaign, tmp_path, monkeypatch):
+    """Pages of 3 turns (turns 0-2, 3-5, 6-8): the latest period's pages keep their names as
+    turns are added to them (each period page links every other, so a renamed one left stale
+    links on the pages reused), and a province that nothing happened to keeps its page."""
+    from chronicle.render import views
+    monkeypatch.setattr(views, "PERIOD", 3)
+    monkeypatch.setattr(views, "RECENT", 2)
+    build(campaign)
+    for number in (TURNS + 1, TURNS + 2):
+        generate.generate(campaign, "pitac", turns=1, first=number)
+        reused, rewritten = rebuilt(campaign, tmp_path / str(number))
+        assert "turns/006-008.html" in rewritten and "turns/000-002.html" in reused
+        assert {p for p in reused if p.startswith("provinces/") and p.count("/") == 1 and p != "provinces/index.html"}
+        assert {p for p in reused if p.startswith("provinces/") and p.endswith("/006-008.html")}
+
+
 def test_chronicles_version(campaign, tmp_path, monkeypatch):
     monkeypatch.setattr(chronicle, "__version__", chronicle.__version__ + ".post1")
     incremental.code_fingerprint.cache_clear()

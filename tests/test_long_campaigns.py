@@ -48,7 +48,7 @@ def rows(html: str, table: str) -> list[str]:
 
 def test_a_long_history_is_split_into_fixed_periods(long_site):
     history, site = long_site
-    slugs = ["000-002", "003-005", "006-008", "009-009"]
+    slugs = ["000-002", "003-005", "006-008", "009-011"]     # the last named by its whole stretch
     for slug in slugs:
         for folder in ("turns", "standings", "timeline"):
             assert (site / folder / f"{slug}.html").is_file()
@@ -68,14 +68,17 @@ def test_main_pages_show_the_latest_turns_and_link_every_period(long_site):
     player = (site / "players" / "p03.html").read_text(encoding="utf-8")
     assert len(rows(player, "holdings")) == 2
     assert "The last 2 turns." in player
-    for slug in ("000-002", "003-005", "006-008", "009-009"):
+    for slug in ("000-002", "003-005", "006-008", "009-011"):
         assert f'href="p03/{slug}.html"' in player
     turns = (site / "turns" / "index.html").read_text(encoding="utf-8")
     assert len(rows(turns, "turns")) == 2 and 'href="000-002.html"' in turns
     standings = (site / "standings.html").read_text(encoding="utf-8")
     assert len(rows(standings, "by-turn")) == 2
     province = (site / "provinces" / "mino.html").read_text(encoding="utf-8")
-    assert len(rows(province, "holders")) == 2
+    holders = re.findall(r'<tr\b[^>]*><td class="inline"><a class="turn-link" href="../turns/(\d+)/index.html"',
+                         province.split('class="holders')[1].split("</table>")[0])
+    # the turn its holder took it, then those of the last 2 in which something happened there
+    assert holders and all(int(n) >= len(history.turns) - 1 for n in holders[1:])
     home = (site / "index.html").read_text(encoding="utf-8")
     assert len(re.findall(r"<li>", home.split('class="turn-list"')[1].split("</ul>")[0])) == 2
 
@@ -194,3 +197,26 @@ def test_one_drawing_gives_every_emphasis():
 def test_thinning_keeps_every_turning_point():
     points = [(float(x), float(y)) for x, y in enumerate([1, 1, 1, 2, 2, 3, 3, 3, 3, 1])]
     assert thinned(points) == [(0.0, 1.0), (2.0, 1.0), (3.0, 2.0), (4.0, 2.0), (5.0, 3.0), (8.0, 3.0), (9.0, 1.0)]
+
+
+def test_a_provinces_rows_are_the_turns_something_happened_there(long_site):
+    """Against the plain reading over every turn: the first row is the last turn at or before the
+    first shown in which the holder or the capital changed (the start if none), then each shown
+    turn in which one of them changed or the province was fought over; a quiet turn adds none."""
+    history, _site = long_site
+    model = views.build_model(history)
+
+    def holding(view, pid):
+        return view.summary.owners.get(pid), next((p for p, c in view.summary.capitals.items() if c == pid), None)
+
+    for pid in sorted(history.campaign.map.provinces):
+        for first in range(len(model.turns)):
+            for count in (1, 2, len(model.turns)):
+                shown = model.turns[first:first + count]
+                since = max(v.number for v in model.turns[:first + 1]
+                            if v.number == 0 or holding(v, pid) != holding(model.turns[v.number - 1], pid))
+                expected = [since] + [v.number for v in shown if v.number != since and v.number > 0 and (
+                    holding(v, pid) != holding(model.turns[v.number - 1], pid)
+                    or any(getattr(e, "province", None) == pid for e in v.conflicts + v.battles + v.sieges))]
+                got = [row["turn"].number for row in views.province_rows(model, pid, shown)]
+                assert got == expected, (pid, first, count)

@@ -462,6 +462,18 @@ class SiteRenderer:
                                                  [self.story_key(n) for n in turns])
         return self._whole_key
 
+    def province_key(self, pid: str, turns, whole, locator: bool = False):
+        """What a province's page shows of ``turns``: the turns of its rows
+        (:func:`views.province_rows`, each by its turn key), the periods it links to and, on its
+        main page, what its locator map shows (:meth:`SiteMaps.locator_key`). A turn in which
+        nothing happened there leaves its page as it was. With templates of the campaign's own
+        (which may show anything) it is ``whole``, the key of every page showing that stretch."""
+        if self.budget is not None:
+            return whole
+        rows = views.province_rows(self.model, pid, turns)
+        return ("province", [self.turn_key(row["turn"].number) for row in rows], len(self.model.periods),
+                (len(turns), self.maps.locator_key(pid)) if locator else None)
+
     def card_of(self, view: views.TurnView) -> str:
         """The card a turn's page names: its own for the latest turns but the last, the home
         page's for the last turn and for every turn older than preview.RECENT (which shows the
@@ -557,7 +569,8 @@ class SiteRenderer:
                                   lazy_legend=lambda p=player.id: maps.player_legend(p)))
         out.append(self._page("provinces/index.html", "provinces.html", "provinces", key=now))
         for pid in sorted(campaign.map.provinces):
-            out.append(self._page(f"provinces/{pid}.html", "province.html", "province", key=now,
+            out.append(self._page(f"provinces/{pid}.html", "province.html", "province",
+                                  key=self.province_key(pid, model.recent, now, locator=True),
                                   province=campaign.map.provinces[pid],
                                   lazy_map=lambda p=pid: maps.province(p, f"provinces/{p}.html")))
         out.append(self._page("standings.html", "standings.html", "standings", key=now, lazy_charts=lambda: self.charts(None, "chart-all")))
@@ -602,7 +615,8 @@ class SiteRenderer:
                                       charts=[], map=None, **shown))
             for pid in sorted(self.campaign.map.provinces):
                 out.append(self._page(f"provinces/{pid}/{slug}.html", "province.html", "province",
-                                      province=self.campaign.map.provinces[pid], map=None, **shown))
+                                      province=self.campaign.map.provinces[pid], map=None,
+                                      **{**shown, "key": self.province_key(pid, period.turns, shown["key"])}))
         return out
 
     def preview_alt(self, view: views.TurnView) -> str:

@@ -16,6 +16,8 @@ which is where the ledger's links lead.
 
 from __future__ import annotations
 
+import bisect
+
 import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
@@ -233,16 +235,23 @@ class Period:
     """A stretch of PERIOD turns (the first holds the start, turn 0): one page of a long history."""
 
     first: int
-    last: int
+    last: int                        # the last turn it holds so far
     turns: tuple
 
     @property
+    def end(self) -> int:
+        """The last turn it will hold: a period is named by its whole stretch from its first
+        turn, so that a new turn neither renames the latest period's pages nor changes the links
+        to them on every other period's page."""
+        return self.first + PERIOD - 1
+
+    @property
     def slug(self) -> str:
-        return f"{self.first:03d}-{self.last:03d}"
+        return f"{self.first:03d}-{self.end:03d}"
 
     @property
     def label(self) -> str:
-        return f"{self.first}\u2013{self.last}"
+        return f"{self.first}\u2013{self.end}"
 
 
 def periods(turns: list) -> list[Period]:
@@ -287,6 +296,23 @@ class SiteModel:
         if "_periods" not in self.__dict__:
             self.__dict__["_periods"] = periods(self.turns)
         return self.__dict__["_periods"]
+
+    def holdings_changes(self) -> dict[str, list[int]]:
+        """province -> the turns (0, the start, first) after which its holder or the capital it
+        is changed: where a province's table of holders starts and which of its rows matter."""
+        if "_holdings" not in self.__dict__:
+            changes: dict[str, list[int]] = {}
+            before: dict = {}
+            for view in self.turns:
+                summary = view.summary
+                capitals = {c: p for p, c in summary.capitals.items()}
+                for pid in set(summary.owners) | set(capitals) | set(before):
+                    now = (summary.owners.get(pid), capitals.get(pid))
+                    if view.number == 0 or before.get(pid) != now:
+                        changes.setdefault(pid, []).append(view.number)
+                    before[pid] = now
+            self.__dict__["_holdings"] = changes
+        return self.__dict__["_holdings"]
 
     @property
     def recent(self) -> list[TurnView]:
@@ -608,6 +634,28 @@ def province_history(model: SiteModel, province: str, turns=None) -> list[dict]:
                      "conflicts": [c for c in view.conflicts if c.province == province],
                      "battles": [b for b in view.battles if b.province == province],
                      "sieges": [s for s in view.sieges if s.province == province]})
+    return rows
+
+
+def province_rows(model: SiteModel, province: str, turns=None) -> list[dict]:
+    """The rows of a province's table "who held it": the turn its holder (and capital) as at the
+    first of ``turns`` dates from (the start, or the turn it changed hands), then only the turns of
+    ``turns`` in which something happened there (it changed hands, became or stopped being a
+    capital, was fought over). A quiet turn adds no row, so a province nothing happened to has
+    the same page after a new turn (an incremental build leaves it as it was); the last row
+    always holds the province as it stands after the last of ``turns``."""
+    turns = list(turns or model.turns)
+    if not turns:
+        return []
+    changes = model.holdings_changes().get(province, [0])
+    first = turns[0].number
+    since = changes[bisect.bisect_right(changes, first) - 1]
+    shown = {v.number for v in turns}
+    numbers = {n for n in changes if n in shown}
+    rows = province_history(model, province, [model.turns[since]]) if since < first else []
+    for row in province_history(model, province, turns):
+        if (not rows or row["turn"].number in numbers or row["conflicts"] or row["battles"] or row["sieges"]):
+            rows.append(row)
     return rows
 
 
