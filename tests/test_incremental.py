@@ -165,12 +165,12 @@ def test_added_turns_in_a_long_history(campaign, tmp_path, monkeypatch):
     monkeypatch.setattr(views, "PERIOD", 3)
     monkeypatch.setattr(views, "RECENT", 2)
     build(campaign)
-    for number in (TURNS + 1, TURNS + 2):
+    for number in (TURNS + 1, TURNS + 2):        # turn 6 starts a period, turn 7 joins it
         generate.generate(campaign, "pitac", turns=1, first=number)
         reused, rewritten = rebuilt(campaign, tmp_path / str(number))
-        assert "turns/006-008.html" in rewritten and "turns/000-002.html" in reused
-        assert {p for p in reused if p.startswith("provinces/") and p.count("/") == 1 and p != "provinces/index.html"}
-        assert {p for p in reused if p.startswith("provinces/") and p.endswith("/006-008.html")}
+    assert "turns/006-008.html" in rewritten and "turns/000-002.html" in reused
+    assert {p for p in reused if p.startswith("provinces/") and p.count("/") == 1 and p != "provinces/index.html"}
+    assert {p for p in reused if p.startswith("provinces/") and p.endswith("/006-008.html")}
 
 
 def test_chronicles_version(campaign, tmp_path, monkeypatch):

@@ -297,22 +297,30 @@ class SiteModel:
             self.__dict__["_periods"] = periods(self.turns)
         return self.__dict__["_periods"]
 
-    def holdings_changes(self) -> dict[str, list[int]]:
-        """province -> the turns (0, the start, first) after which its holder or the capital it
-        is changed: where a province's table of holders starts and which of its rows matter."""
-        if "_holdings" not in self.__dict__:
-            changes: dict[str, list[int]] = {}
+    def province_turns(self) -> dict[str, tuple[list[int], list[int]]]:
+        """province -> (the turns after which its holder or the capital it is changed, the start
+        first; the turns in which anything happened there: those, and any in which it changed
+        hands or was fought over), both in order: what a province's table of holders lists
+        (:func:`province_rows`), found in one pass over the turns for every province."""
+        if "_province_turns" not in self.__dict__:
+            found: dict[str, tuple[list[int], list[int]]] = {}
             before: dict = {}
             for view in self.turns:
-                summary = view.summary
+                summary, n = view.summary, view.number
                 capitals = {c: p for p, c in summary.capitals.items()}
-                for pid in set(summary.owners) | set(capitals) | set(before):
+                happened = {c.province for c in view.changes} if n else set()
+                happened.update(getattr(e, "province", None) for e in (*view.conflicts, *view.battles, *view.sieges))
+                for pid in set(summary.owners) | set(capitals) | set(before) | happened:
                     now = (summary.owners.get(pid), capitals.get(pid))
-                    if view.number == 0 or before.get(pid) != now:
-                        changes.setdefault(pid, []).append(view.number)
+                    changes, eventful = found.setdefault(pid, ([], []))
+                    if n == 0 or before.get(pid) != now:
+                        changes.append(n)
+                        eventful.append(n)
+                    elif pid in happened:
+                        eventful.append(n)
                     before[pid] = now
-            self.__dict__["_holdings"] = changes
-        return self.__dict__["_holdings"]
+            self.__dict__["_province_turns"] = found
+        return self.__dict__["_province_turns"]
 
     @property
     def recent(self) -> list[TurnView]:
@@ -643,20 +651,19 @@ def province_rows(model: SiteModel, province: str, turns=None) -> list[dict]:
     ``turns`` in which something happened there (it changed hands, became or stopped being a
     capital, was fought over). A quiet turn adds no row, so a province nothing happened to has
     the same page after a new turn (an incremental build leaves it as it was); the last row
-    always holds the province as it stands after the last of ``turns``."""
+    always holds the province as it stands after the last of ``turns`` (a stretch of turns in
+    order, as the pages show)."""
     turns = list(turns or model.turns)
     if not turns:
         return []
-    changes = model.holdings_changes().get(province, [0])
-    first = turns[0].number
-    since = changes[bisect.bisect_right(changes, first) - 1]
+    changes, eventful = model.province_turns().get(province, ([0], [0]))
+    first, last = turns[0].number, turns[-1].number
+    since = changes[max(0, bisect.bisect_right(changes, first) - 1)]
     shown = {v.number for v in turns}
-    numbers = {n for n in changes if n in shown}
-    rows = province_history(model, province, [model.turns[since]]) if since < first else []
-    for row in province_history(model, province, turns):
-        if (not rows or row["turn"].number in numbers or row["conflicts"] or row["battles"] or row["sieges"]):
-            rows.append(row)
-    return rows
+    numbers = [n for n in eventful[bisect.bisect_left(eventful, first):bisect.bisect_right(eventful, last)] if n in shown]
+    if since < first or not numbers:
+        numbers.insert(0, since)
+    return province_history(model, province, [model.turns[n] for n in numbers])
 
 
 def grouped_changes(view: TurnView) -> list[dict]:
