@@ -95,7 +95,8 @@ def _worker(root: str, output: str, conn) -> None:
     """In the child process: build each time the parent asks, keeping what the next build can
     reuse; send back what happened (never raises). Ends when the parent closes the pipe."""
     from .cache import HistoryCache
-    cache, kept = HistoryCache(), {}
+    from .render.output import remove_later
+    cache, kept, old = HistoryCache(), {}, []
     while True:
         try:
             conn.recv()
@@ -104,7 +105,7 @@ def _worker(root: str, output: str, conn) -> None:
         try:
             history = load_history(Path(root), cache=cache)   # replays only from the first changed turn
             warnings = [p.format() for p in sorted(history.problems, key=Problem.sort_key) if p.severity != "error"]
-            count = build_site(history, Path(output), progress=False, keep=kept)
+            count = build_site(history, Path(output), progress=False, keep=kept, later=old)
             outcome = ("built", (warnings, cache.replayed), count)
         except ChronicleError as exc:
             outcome = ("problems", "\n".join(p.format() for p in exc.problems), None)
@@ -117,6 +118,7 @@ def _worker(root: str, output: str, conn) -> None:
             conn.send(outcome)
         except (BrokenPipeError, OSError):
             return
+        remove_later(old)                  # the site replaced, once the page can reload
 
 
 def _context():

@@ -217,7 +217,7 @@ def test_a_killed_build_between_manifest_and_swap(campaign, tmp_path, monkeypatc
     path = turn_file(campaign, 4, "md")
     path.write_text(path.read_text(encoding="utf-8") + "\nKilled.\n", encoding="utf-8")
 
-    def killed(temp, target):
+    def killed(temp, target, later=None):
         raise KeyboardInterrupt
     monkeypatch.setattr(output, "swap", killed)
     with pytest.raises(KeyboardInterrupt):

@@ -219,6 +219,24 @@ def test_the_next_build_removes_what_a_killed_build_left(campaign):
     assert unrelated.read_text(encoding="utf-8") == "mine"
 
 
+def test_the_old_site_may_be_left_for_the_caller_to_remove(campaign):
+    """serve answers first and removes the replaced site after: the new site is in place when the
+    build returns, the old one is handed back whole, and one never removed (a killed server) is a
+    leftover the next build removes."""
+    target = campaign / "site"
+    build_site(load_history(campaign), target, progress=False)
+    before = files(target)
+    (campaign / "content" / "turns" / "001.md").write_text("Another story.\n", encoding="utf-8")
+    later: list = []
+    build_site(load_history(campaign), target, progress=False, later=later)
+    assert len(later) == 1 and files(Path(later[0])) == before and files(target) != before
+    assert leftovers(campaign) == [Path(later[0]).name]
+    build_site(load_history(campaign), target, progress=False, later=[])       # never removed: the next build does
+    assert leftovers(campaign) != [] and Path(later[0]).name not in leftovers(campaign)
+    output.remove_later(later)                    # gone already: no error
+    assert later == []
+
+
 def test_two_builds_at_once_are_serialised(campaign):
     target = campaign / "site"
     history = load_history(campaign)

@@ -102,11 +102,14 @@ def _is_site(folder: Path) -> bool:
 
 
 @contextlib.contextmanager
-def staged(target: Path, wait: Callable[[], None] | None = None) -> Iterator[Path]:
+def staged(target: Path, wait: Callable[[], None] | None = None, later: list | None = None) -> Iterator[Path]:
     """Hold the target's lock, clean what killed builds left, and yield an empty folder to write
     the new site into; when the block ends normally it replaces the target, else it is removed.
 
-    ``wait`` is called once if another build holds the lock (to say why nothing happens)."""
+    ``wait`` is called once if another build holds the lock (to say why nothing happens).
+    ``later``: the old site, once replaced, is added to this list for the caller to remove when
+    it has time (``serve`` answers first), instead of being removed here; a folder left there is
+    a leftover that the next build removes (:func:`recover`)."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     with locked(target, wait):
@@ -116,7 +119,7 @@ def staged(target: Path, wait: Callable[[], None] | None = None) -> Iterator[Pat
             yield temp
             _write_marker(temp)
             _chmod(temp, 0o755)
-            swap(temp, target)
+            swap(temp, target, later)
         except BaseException:
             _rmtree(temp)
             raise
@@ -188,13 +191,15 @@ def recover(target: Path) -> list[str]:
     return done
 
 
-def swap(new: Path, target: Path) -> None:
-    """Put the folder ``new`` where ``target`` is; the old target, if any, is removed after."""
+def swap(new: Path, target: Path, later: list | None = None) -> None:
+    """Put the folder ``new`` where ``target`` is; the old target, if any, is removed after (or
+    added to ``later``, see :func:`staged`)."""
+    remove = _rmtree if later is None else later.append
     if not os.path.lexists(target):
         _rename(new, target)
         return
     if _exchange(new, target):
-        _rmtree(new)                   # the old site, now at the temporary name
+        remove(new)                    # the old site, now at the temporary name
         return
     old = target.parent / f".{target.name}.{_token()}.old"      # a free name: we hold the lock
     _rename(target, old)
@@ -203,7 +208,14 @@ def swap(new: Path, target: Path) -> None:
     except BaseException:
         _rename(old, target)
         raise
-    _rmtree(old)
+    remove(old)
+
+
+def remove_later(folders: list) -> None:
+    """Remove the old sites :func:`staged` left in ``folders`` (a concurrent build may be removing
+    them too, as leftovers: whatever is gone already is no error)."""
+    while folders:
+        _rmtree(Path(folders.pop()))
 
 
 def _token() -> str:

@@ -679,7 +679,7 @@ class SiteRenderer:
 
 def build_site(history, target, progress: bool = True, wait: Callable[[], None] | None = None,
                history_cache=None, report: dict | None = None, keep: dict | None = None,
-               apart: bool = False) -> int:
+               apart: bool = False, later: list | None = None) -> int:
     """Render ``history`` into ``target``; returns the number of files written.
 
     The target is refused if writing there could lose anything (:func:`output.refuse_unsafe`);
@@ -693,7 +693,8 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
 
     ``apart``: make the link-preview cards in worker processes (:mod:`.parallel`) while this one
     renders the pages; ``chronicle build`` asks for it, ``serve`` (which rebuilds a few pages in a
-    child it may end at any time) does not.
+    child it may end at any time) does not. ``later``: the old site is left in this list for the
+    caller to remove (:func:`output.staged`): ``serve`` answers the browser first.
     """
     campaign = history.campaign
     target = output.refuse_unsafe(Path(target), campaign=campaign.root, sources=source_folders(campaign))
@@ -709,7 +710,7 @@ def build_site(history, target, progress: bool = True, wait: Callable[[], None] 
     items = outputs + [Output(path, (lambda data=data: data), incremental.digest(path, data))
                        for path, data in statics]
     count = 0
-    with output.staged(target, wait) as temp:
+    with output.staged(target, wait, later) as temp:
         old = incremental.Manifest.of_site(target)        # read under the lock: the site in place
         record = incremental.Recorder(temp, old)
         reuse = [old.reusable(target, item.path, item.key) if item.key else None for item in items]
