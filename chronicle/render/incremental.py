@@ -170,10 +170,22 @@ def campaign_files(root: Path) -> bytes:
     files), and the map file the campaign names if it lies elsewhere, as one hash."""
     content = Path(root) / "content"
     parts = []
-    for path in sorted(content.rglob("*")) if content.is_dir() else ():
-        if path.is_file() and path.relative_to(content).parts[0] != "turns":
-            parts += [path.relative_to(content).as_posix(), read_bytes(path)]
+    for path in sorted(_files_outside_turns(content)):
+        parts += [path.relative_to(content).as_posix(), read_bytes(path)]
     return digest(*parts, map_file_bytes(root)).encode()
+
+
+def _files_outside_turns(content: Path):
+    """Every file under ``content`` but in its top-level turns/ (never walked: a long campaign's
+    thousand turn files are most of the folder, and this is asked several times a build)."""
+    if not content.is_dir():
+        return
+    for top in content.iterdir():
+        if top.name == "turns":
+            continue
+        for path in ([top] if not top.is_dir() or top.is_symlink() else top.rglob("*")):
+            if path.is_file():
+                yield path
 
 
 def map_file_bytes(root: Path) -> bytes:

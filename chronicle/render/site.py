@@ -470,8 +470,8 @@ class SiteRenderer:
         (which may show anything) it is ``whole``, the key of every page showing that stretch."""
         if self.budget is not None:
             return whole
-        rows = views.province_rows(self.model, pid, turns)
-        return ("province", [self.turn_key(row["turn"].number) for row in rows], len(self.model.periods),
+        rows = views.province_row_turns(self.model, pid, turns)
+        return ("province", [self.turn_key(n) for n in rows], len(self.model.periods),
                 (len(turns), self.maps.locator_key(pid)) if locator else None)
 
     def card_of(self, view: views.TurnView) -> str:

@@ -191,8 +191,9 @@ class TurnView:
         """Pickled without the index by ``id()`` (the ids are another process's: the build cache
         keeps views, chronicle/cache.py; it is made again on first use) and without the links to
         the turns before and after (:func:`build_model` links the views it reuses anew; followed
-        by pickle, 500 linked turns went past Python's recursion limit and nothing was kept)."""
-        return {**self.__dict__, "_index": {}, "prev": None, "next": None}
+        by pickle, 500 linked turns went past Python's recursion limit and nothing was kept), and
+        without its story (:func:`build_model` gives a reused view the story read anew)."""
+        return {**self.__dict__, "_index": {}, "prev": None, "next": None, "story": None}
 
     def index_of(self, event) -> int:
         """The position of ``event`` (this very object) in the turn's events."""
@@ -646,9 +647,14 @@ def province_history(model: SiteModel, province: str, turns=None) -> list[dict]:
 
 
 def province_rows(model: SiteModel, province: str, turns=None) -> list[dict]:
-    """The rows of a province's table "who held it": the turn its holder (and capital) as at the
-    first of ``turns`` dates from (the start, or the turn it changed hands), then only the turns of
-    ``turns`` in which something happened there (it changed hands, became or stopped being a
+    """The rows of a province's table "who held it" (:func:`province_row_turns`)."""
+    return province_history(model, province, [model.turns[n] for n in province_row_turns(model, province, turns)])
+
+
+def province_row_turns(model: SiteModel, province: str, turns=None) -> list[int]:
+    """The turns a province's table "who held it" lists: the turn its holder (and capital) as at
+    the first of ``turns`` dates from (the start, or the turn it changed hands), then only the turns
+    of ``turns`` in which something happened there (it changed hands, became or stopped being a
     capital, was fought over). A quiet turn adds no row, so a province nothing happened to has
     the same page after a new turn (an incremental build leaves it as it was); the last row
     always holds the province as it stands after the last of ``turns`` (a stretch of turns in
@@ -663,7 +669,7 @@ def province_rows(model: SiteModel, province: str, turns=None) -> list[dict]:
     numbers = [n for n in eventful[bisect.bisect_left(eventful, first):bisect.bisect_right(eventful, last)] if n in shown]
     if since < first or not numbers:
         numbers.insert(0, since)
-    return province_history(model, province, [model.turns[n] for n in numbers])
+    return numbers
 
 
 def grouped_changes(view: TurnView) -> list[dict]:
