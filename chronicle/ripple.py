@@ -77,10 +77,30 @@ def previous_states(site: Path) -> dict[int, dict]:
         path = folder / "state.json"
         if folder.name.isdigit() and path.is_file():
             try:
-                found[int(folder.name)] = json.loads(path.read_text(encoding="utf-8"))
+                found[int(folder.name)] = _summary_part(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
     return found
+
+
+SUMMARY_START = '\n  "summary": {'
+
+
+def _summary_part(text: str) -> dict:
+    """A state.json as far as a comparison reads it: its ``summary`` alone when the file is laid
+    out as chronicle writes it (indented by two, so the object ends at the first line that is
+    "  }"; no JSON string holds a newline), which spares decoding the rest (a long campaign's
+    every state, most of a story edit's rebuild); else the whole file."""
+    start = text.find(SUMMARY_START)
+    end = text.find("\n  }", start) if start >= 0 else -1
+    if end >= 0:
+        try:
+            summary = json.loads(text[start + len(SUMMARY_START) - 1:end + 4])
+        except ValueError:
+            summary = None
+        if isinstance(summary, dict):
+            return {"summary": summary}
+    return json.loads(text)
 
 
 def _view(data: dict) -> dict | None:

@@ -533,3 +533,17 @@ def test_pitac_pages_keep_their_conflict_sections(japan_site):
     turns = (japan_site / "turns" / "index.html").read_text(encoding="utf-8")
     header = turns[turns.index('<table class="turns'):turns.index("</thead>")]
     assert ">Conflicts<" in header and ">Battles<" in header and ">Siege rolls<" not in header
+
+
+def test_the_ripple_reads_each_state_json_summary_as_the_whole_file_gives_it(small):
+    """previous_states decodes only the summary of a file laid out as chronicle writes it; the
+    same file on one line, or with its summary last, is read whole and gives the same."""
+    site = build(small)
+    states = ripple.previous_states(site)
+    assert set(states) == set(range(len(load_history(small).turns) + 1))
+    for number, read in states.items():
+        whole = json.loads((site / "turns" / f"{number:03d}" / "state.json").read_text(encoding="utf-8"))
+        assert read["summary"] == whole["summary"]
+        for text in (json.dumps(whole), json.dumps({**{k: v for k, v in whole.items() if k != "summary"},
+                                                    "summary": whole["summary"]}, indent=2)):
+            assert ripple._summary_part(text)["summary"] == whole["summary"]
