@@ -305,21 +305,25 @@ class SiteModel:
         (:func:`province_rows`), found in one pass over the turns for every province."""
         if "_province_turns" not in self.__dict__:
             found: dict[str, tuple[list[int], list[int]]] = {}
-            before: dict = {}
+            owners: dict = {}
+            capitals: dict = {}
             for view in self.turns:
                 summary, n = view.summary, view.number
-                capitals = {c: p for p, c in summary.capitals.items()}
-                happened = {c.province for c in view.changes} if n else set()
-                happened.update(getattr(e, "province", None) for e in (*view.conflicts, *view.battles, *view.sieges))
-                for pid in set(summary.owners) | set(capitals) | set(before) | happened:
-                    now = (summary.owners.get(pid), capitals.get(pid))
+                now = {c: p for p, c in summary.capitals.items()}
+                if n == 0:
+                    touched = set(summary.owners) | set(now)
+                else:          # a turn's changes are its owners' differences (build_model)
+                    touched = {c.province for c in view.changes} | (summary.owners.keys() ^ owners.keys())
+                    touched |= {p for p in now.keys() | capitals.keys() if now.get(p) != capitals.get(p)}
+                touched.discard(None)                   # a player with no capital
+                for pid in touched:
                     changes, eventful = found.setdefault(pid, ([], []))
-                    if n == 0 or before.get(pid) != now:
-                        changes.append(n)
-                        eventful.append(n)
-                    elif pid in happened:
-                        eventful.append(n)
-                    before[pid] = now
+                    changes.append(n)
+                    eventful.append(n)
+                fought = {getattr(e, "province", None) for e in (*view.conflicts, *view.battles, *view.sieges)}
+                for pid in fought - touched - {None}:
+                    found.setdefault(pid, ([0], [0]))[1].append(n)
+                owners, capitals = summary.owners, now
             self.__dict__["_province_turns"] = found
         return self.__dict__["_province_turns"]
 
