@@ -459,6 +459,25 @@ REFUSALS = {
          "tattoos), or give the tattoos' costs in the catalogue (L90)"],
         CAMPAIGN.replace("leader: hoturi}\n", "leader: hoturi}\n      - {unit: crane-2, type: ashigaru, models: 5, cost: 50, "
                                                 "deploy: doji, ml: 6, tl: 6, leadership: 1, tattoos: [tiger]}\n", 1)),
+    # words and places of the turn file's reading: a swap of two things at once, alliances under facts:, a bid
+    # by an unknown player (placed at its key), a unit written as a number (one error: it was also read as "no
+    # unit" and warned about: "kuwanan is not in a unit"), a withdrawal of an unknown player (the next one is still read)
+    "a swap of two things, alliances under facts, a bid by an unknown player": (
+        {1: "start:\n  swap:\n    - {item: Jade Hand, spell: Fury, from: hoturi, to: kuwanan}\n"
+            "  bids:\n    - {personality: toku, unique: true, earth: 2, void: 2, wounds: 3, bids: {crabs: 300, lion: 200}, "
+            "deploy: {lion: akodo}}\nfacts:\n  alliances: [[crane, lion]]\n"},
+        ["content/turns/001.yaml:7:3: error: alliances are declared only in the Start phase [alliances are declared in the "
+         "Start phase]\n    hint: write them under start: alliances: [[a, b]]",
+         "content/turns/001.yaml:5:78: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?",
+         "content/turns/001.yaml:3:7: error: a swap moves one item, spell or equipment [swapping]\n"
+         "    hint: write item: NAME, spell: NAME or equipment: NAME, with from: and to:"]),
+    "an assignment to a unit written as a number": (
+        {1: "start:\n  assign: [{personality: kuwanan, unit: 5}]\n"},
+        ["content/turns/001.yaml:2:41: error: start/assign/0/unit: expected text, got 5 [file format]\n"
+         "    hint: put the value in quotes to keep it as the text written"]),
+    "a withdrawal of an unknown player before a good one": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
+        ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
 }
 
 
@@ -674,3 +693,30 @@ def test_a_unit_tattooed_this_turn_and_driven_from_togashi_by_a_battle(make_camp
     assert problems == [
         "content/turns/001.yaml:4:14: error: u2 did not spend the whole turn in the Togashi province [Yokuni's tattoos (L170)]\n"
         "    hint: it was driven out by a battle: remove the tattoos from this turn's purchases, and buy them in a turn it stays there"]
+
+
+def test_after_a_withdrawal_of_an_unknown_player_the_next_is_still_made(make_campaign):
+    history, _ = play(make_campaign, {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")})
+    assert history.final.units["lion-1"].province == "matsu"
+
+
+def test_a_personality_in_a_battle_entry_without_wounds_written_loses_none(make_campaign):
+    """A battle entry's personality with no wounds: written took none: hoturi, 4 of 4, has nothing to
+    heal at Recovery (L131), so no healing roll is made for him."""
+    history, problems = play(make_campaign, {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n"
+                                                                                       "    personalities: {hoturi: {removed: false}}\n")})
+    assert problems == []
+    campaign, result = history.campaign, history.result(1)
+    state = campaign.ruleset.to_json(campaign, result.after, result.events)
+    assert [d["purpose"] for d in state["dice"] if d["subject"] == "hoturi"] == []
+    assert state["personalities"]["hoturi"]["wounds"] == 4
+
+
+def test_a_unique_item_named_as_a_personality_bought_with_it_is_still_bought(make_campaign):
+    """Only items count as copies of a unique item: a personality whose id reads as the item's name
+    (jade_hand, Jade Hand), bought in the same Start phase, is no copy of it."""
+    history, problems = play(make_campaign, {1: "start:\n  buy:\n    crane:\n"
+                                                "      - {personality: jade_hand, cost: 10, earth: 2, void: 2, wounds: 3, deploy: doji}\n"
+                                                "      - {item: Jade Hand, unique: true, cost: 10, to: hoturi}\n"})
+    assert problems == []
+    assert history.final.personalities["hoturi"].items == ("Jade Hand",)

@@ -66,9 +66,7 @@ def _resolve(ctx, entry) -> None:
                        hint=f"buy them under start: buy: with from: {seller[0]}, while allied",
                        rule="bids are for unaligned personalities and unplayed clans (L57, L59)")
             return
-        modifier = modifier_of(ctx, player, seller[1]) if seller[1] else None
-        if seller[1] and modifier is None:
-            modifier = 100 if not entry.data.get("base") else None
+        modifier = modifier_of(ctx, player, seller[1]) if seller[1] else None       # None: paid as bid (100%)
         price = math.ceil(amount * (modifier or 100) / 100)
         if list_price is not None and amount < list_price:
             ctx.reject(f"{ctx.name(player)} bids {amount} for {entry.subject}, below its price of {list_price}", where,

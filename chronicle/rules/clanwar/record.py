@@ -243,10 +243,10 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[ClanwarTurn, list[Pro
 
     assigns = []
     for i, entry in enumerate(_sequence(start.get("assign"))):
-        if isinstance(entry, dict) and isinstance(entry.get("personality"), str):
-            unit = entry.get("unit")
-            assigns.append((entry["personality"], unit if isinstance(unit, str) else None, entry.get("lead", True) is not False,
-                            ("start", "assign", i)))
+        # a unit: the schema refused (not text) leaves the entry out: read as "no unit" it was also
+        # warned about as a personality leaving a unit it is not in
+        if isinstance(entry, dict) and isinstance(entry.get("personality"), str) and isinstance(entry.get("unit"), (str, type(None))):
+            assigns.append((entry["personality"], entry.get("unit"), entry.get("lead", True) is not False, ("start", "assign", i)))
     transfers = []
     for i, entry in enumerate(_sequence(start.get("transfer"))):
         if isinstance(entry, dict) and isinstance(entry.get("from"), str) and isinstance(entry.get("to"), str):
@@ -382,7 +382,7 @@ def _battle(entry, path, province, player_ok, problems) -> BattleEntry | None:
     units = {}
     for unit, spec in _mapping(entry.get("units")).items():
         spec = _mapping(spec)
-        units[str(unit)] = UnitOutcome(str(unit), _int(spec.get("lost"), 0), spec.get("state", "ready")
+        units[str(unit)] = UnitOutcome(str(unit), _int(spec.get("lost"), 0), spec["state"]
                                        if spec.get("state") in ("ready", "broken", "routed") else "ready",
                                        spec.get("left_table") is True, _int(spec.get("penalty")), _int(spec.get("leadership")),
                                        path + ("units", unit))
