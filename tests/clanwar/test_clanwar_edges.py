@@ -475,6 +475,28 @@ REFUSALS = {
         {1: "start:\n  assign: [{personality: kuwanan, unit: 5}]\n"},
         ["content/turns/001.yaml:2:41: error: start/assign/0/unit: expected text, got 5 [file format]\n"
          "    hint: put the value in quotes to keep it as the text written"]),
+    # a roll written for a unit that made none (it said "a experience roll"); an unknown corrupted player is placed
+    # at its value; a swap and a reassignment after a refused one are still judged
+    "an experience roll no one made": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n").replace("lion-1: [10, 10]}", "lion-1: [10, 10], kuwanan: [1, 1]}")},
+        ["content/turns/001.yaml:9:53: error: an experience roll is written for kuwanan, but no such roll was made this turn "
+         "[dice]\n    hint: experience rolls made: crane-1, lion-1 (experience: the experience checks of a surviving unit: "
+         "a d10 for Morale, then a d10 for Training)"]),
+    "an unknown corrupted player": (
+        {1: "facts:\n  corrupted: [crabs]\n"},
+        ["content/turns/001.yaml:2:15: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
+    "a swap after a refused one": (
+        {1: "start:\n  swap:\n    - {item: Jade Hand, spell: Fury, from: hoturi, to: kuwanan}\n"
+            "    - {equipment: yari, from: hoturi, to: kuwanan}\n"},
+        ["content/turns/001.yaml:3:7: error: a swap moves one item, spell or equipment [swapping]\n"
+         "    hint: write item: NAME, spell: NAME or equipment: NAME, with from: and to:",
+         "content/turns/001.yaml:4:7: error: mundane equipment moves between a personality and the stockpile: write from: "
+         "PERSONALITY or to: PERSONALITY [swapping]\n    hint: from: null, to: PERSONALITY takes it from the stockpile; "
+         "from: PERSONALITY, to: null puts it back"]),
+    "a reassignment after a refused one": (
+        {1: "start:\n  assign: [{personality: kuwanann, unit: crane-1}, {personality: kuwanan, unit: null}]\n"},
+        ["content/turns/001.yaml:2:26: error: unknown personality 'kuwanann' [reassignment]\n    hint: did you mean 'kuwanan'?",
+         "content/turns/001.yaml:2:81: warning: kuwanan is not in a unit [reassignment]\n    hint: it is alone already: remove the entry"]),
     "a withdrawal of an unknown player before a good one": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
         ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),

@@ -214,7 +214,7 @@ class Ctx:
             used = self.used_dice.get((purpose, subject), 0)
             if used == 0:
                 rolled = sorted(s for (p, s) in self.used_dice if p == purpose)
-                self.problem(f"a {purpose} roll is written for {subject}, but no such roll was made this turn", path,
+                self.problem(f"{'an' if purpose[0] in 'aeiou' else 'a'} {purpose} roll is written for {subject}, but no such roll was made this turn", path,
                              hint=did_you_mean(subject, rolled) or (f"{purpose} rolls made: {', '.join(rolled)}" if rolled
                                                                     else f"no {purpose} roll was made this turn")
                              + f" ({purpose}: {PURPOSES[purpose][1]})", rule="dice", at_key=True, about=(subject,))
