@@ -634,6 +634,22 @@ def test_spells_are_traded_among_shugenja_only(make_campaign):
     after = history.result(2).after
     assert {p: after.personalities[p].spells for p in ("isawa", "tomoe", "kuwanan")} == {
         "isawa": ("Tempest",), "tomoe": ("Fury",), "kuwanan": ()}
+    assert history.result(1).after.libraries.get("asahina", ()) == ()
+
+
+def test_a_spell_left_at_a_library_is_kept_there(make_campaign):
+    """L94: Isawa takes Tempest and Fury at Asahina (turn 1) and leaves Fury there again (turn 2):
+    the library holds Fury, Isawa carries Tempest."""
+    campaign = CAMPAIGN.replace(
+        "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n",
+        "      - {personality: kuwanan, unique: true, cost: 50, earth: 3, void: 3, wounds: 4, deploy: kakita}\n"
+        "      - {personality: isawa, unique: true, cost: 50, earth: 2, void: 3, wounds: 3, shugenja: true, deploy: asahina}\n"
+        "      - {spell: Tempest, cost: 30, library: asahina}\n      - {spell: Fury, cost: 30, library: asahina}\n")
+    history, problems = play(make_campaign, {1: "start:\n  library:\n    - {shugenja: isawa, take: [Tempest, Fury]}\n",
+                                             2: "start:\n  library:\n    - {shugenja: isawa, leave: [Fury]}\n"}, campaign=campaign)
+    assert problems == []
+    after = history.result(2).after
+    assert (after.libraries.get("asahina"), after.personalities["isawa"].spells) == (("Fury",), ("Tempest",))
 
 
 def test_an_unknown_personality_stops_no_one_else_s_experience(make_campaign):

@@ -102,7 +102,6 @@ class Ctx:
     hostile: set = field(default_factory=set)          # ... that entered or passed a neutral or enemy province (L106)
     battled: set = field(default_factory=set)          # ... that fought (or stood where a battle was fought, Q59)
     foes: dict = field(default_factory=dict)           # unit or personality -> the players it fought this turn (L164)
-    moved_in: dict = field(default_factory=dict)       # phase -> ids that moved in it
     stayed: dict = field(default_factory=dict)         # unit -> where: it must spend the turn in Togashi (L170-171)
     pending: list = field(default_factory=list)        # purchases placed in the Recovery phase
     casualties: dict = field(default_factory=dict)     # unit -> [(lost, share percent)], for Recovery

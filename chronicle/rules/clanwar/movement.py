@@ -41,7 +41,6 @@ def movement_phase(ctx, phase: str) -> None:
             board.personalities[pid] = board.personalities[pid].but(province=path[-1])
         for some in (subject,) + carried:
             ctx.moved.add(some)
-            ctx.moved_in.setdefault(phase, set()).add(some)
             if hostile:
                 ctx.hostile.add(some)
         ctx.emit(Moved(phase, subject, kind, player, path, hostile, carried))

@@ -223,7 +223,7 @@ def charge(ctx, event: Bought) -> int:
 
 def what_of(event: Bought) -> str:
     """What a purchase's ledger line says it was for: English, translated where it is shown."""
-    return Message(PURCHASED.get(event.category, PURCHASED["item"]), subject=event.subject.replace("_", " "))
+    return Message(PURCHASED[event.category], subject=event.subject.replace("_", " "))      # every category Bought is given
 
 
 # ---- where new forces go -----------------------------------------------------------------------
