@@ -140,3 +140,14 @@ SENTENCES += [
 @pytest.mark.parametrize("event, sentence", SENTENCES, ids=[f"{e.kind}-{i}" for i, (e, _) in enumerate(SENTENCES)])
 def test_every_event_says_what_happened_word_for_word(event, sentence):
     assert event.describe(name) == sentence
+
+
+def test_a_ledger_line_names_the_purchase_with_spaces_for_underscores(make_campaign):
+    """The ledger line of a purchase reads as words: a unit bought as crane_2 is 'unit crane 2'."""
+    from .helpers import play
+    history, problems = play(make_campaign, {1: "start:\n  buy:\n    crane:\n"
+                                                "      - {unit: crane_2, type: ashigaru, models: 5, cost: 50, deploy: doji, ml: 6, tl: 6, leadership: 1}\n"})
+    assert problems == []
+    campaign = history.campaign
+    texts = [e.describe(campaign.name_of) for e in history.result(1).events if e.kind == "koku-changed"]
+    assert "Crane −50 koku (purchase: unit crane 2), 5,700 left" in texts
