@@ -470,3 +470,27 @@ battles:
         "    hint: write the general's element with (Gen), e.g. 1x3Kn(Gen)",
         "content/turns/001.yaml:4:168: error: elements_lost names the general of red-3, but general_lost: false [battles]\n"
         "    hint: write general_lost: true, or take the general out of elements_lost"]
+
+
+# ---- mutation survivors of 2 December (fresh sample on 4ca9993), each checked by hand -----------
+
+def test_a_retreat_with_no_province_is_asked_where_and_one_with_an_unknown_province_is_not(make_campaign):
+    """record.parse_turn: "retreat" alone names no province, so the record asks where to; "retreat to
+    Nowhere" names one the map does not know, an error of its own (asking where too would say it twice)."""
+    _, found = play(make_campaign, {1: "responses: {red-3: retreat}\n"})
+    assert any("red-3 retreats, but to where?" in p and "hint: write  retreat: PROVINCE" in p
+               and "[refusing battle]" in p for p in errors(found)), found
+    _, found = play(make_campaign, {1: "responses: {red-3: retreat to Nowhere}\n"})
+    assert errors(found) and not any("but to where?" in p for p in found), found
+
+
+def test_an_alliance_with_itself_or_an_old_ally_names_the_alliances_rule_and_its_own_fix(make_campaign):
+    """diplomacy_phase: an alliance already made, and a clan allied with itself, are errors under the
+    rule of alliances, each with the hint that fixes it."""
+    _, found = play(make_campaign, {1: "diplomacy: {alliances: [[red, blue]]}\n",
+                                    2: "diplomacy: {alliances: [[red, blue]]}\n"})
+    assert any("red and blue are already allied [alliances]" in p
+               and "hint: remove this alliance: an alliance lasts until it is broken" in p for p in errors(found)), found
+    _, found = play(make_campaign, {1: "diplomacy: {alliances: [[red, red]]}\n"})
+    assert any("a clan cannot ally with itself [alliances]" in p and "hint: name two different clans" in p
+               for p in errors(found)), found

@@ -484,7 +484,7 @@ def test_first_turn_order_by_cards_joker_ace_king_ties_drawn_again(make_campaign
     assert events_of(history, 1, "MovementOrder")[0].order == ("green", "red", "blue")     # joker, K, 5
     _, found = play(make_campaign, {1: "title: order\n"}, extra_players=extra.replace("joker", "K"))
     assert any("campaign.yaml:21:17: error: red and green drew cards of the same rank for the first turn" in p
-               for p in found), found
+               and "[first turn order by cards]" in p for p in found), found
     red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 3]\n    start_card: [K, 3]"
     history, found = play(make_campaign, {1: "title: order\n"}, red=red, extra_players=extra.replace("joker", "[K, 9]"))
     assert errors(found) == [] and events_of(history, 1, "MovementOrder")[0].order == ("green", "red", "blue")
