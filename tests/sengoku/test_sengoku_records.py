@@ -494,3 +494,13 @@ def test_an_alliance_with_itself_or_an_old_ally_names_the_alliances_rule_and_its
     _, found = play(make_campaign, {1: "diplomacy: {alliances: [[red, red]]}\n"})
     assert any("a clan cannot ally with itself [alliances]" in p and "hint: name two different clans" in p
                for p in errors(found)), found
+
+
+def test_a_response_of_an_unknown_army_is_an_error_naming_the_army_it_likely_meant(make_campaign):
+    """contact.responses: an answer written for an army that does not exist is one error at its key,
+    under the rule of meeting an enemy, with the army it most likely meant; so is one written per
+    entrant (``{entrant: answer}``)."""
+    for answer in ("battle", "{blue-1: battle}"):
+        _, found = play(make_campaign, {1: f"responses: {{red-30: {answer}}}\n"})
+        assert any("error: unknown army 'red-30' [meeting an enemy]" in p and "red-3" in p.split("hint:")[-1]
+                   for p in errors(found)), (answer, found)
