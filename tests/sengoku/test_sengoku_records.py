@@ -492,8 +492,12 @@ def test_an_alliance_with_itself_or_an_old_ally_names_the_alliances_rule_and_its
     assert any("red and blue are already allied [alliances]" in p
                and "hint: remove this alliance: an alliance lasts until it is broken" in p for p in errors(found)), found
     _, found = play(make_campaign, {1: "diplomacy: {alliances: [[red, red]]}\n"})
-    assert any("a clan cannot ally with itself [alliances]" in p and "hint: name two different clans" in p
-               for p in errors(found)), found
+    assert errors(found) == ["content/turns/001.yaml:1:25: error: a clan cannot ally with itself [alliances]\n"
+                             "    hint: name two different clans"]
+    # (the same folder: turn 2, written above, allies them again and is its own error)
+    _, found = play(make_campaign, {1: "diplomacy: {alliances: [[red, blue], [blue, red]]}\n"})
+    assert [p for p in errors(found) if p.startswith("content/turns/001.yaml")] == ["content/turns/001.yaml:1:38: error: blue and red are already allied [alliances]\n"
+                             "    hint: remove this alliance: an alliance lasts until it is broken"]
 
 
 def test_a_response_of_an_unknown_army_is_an_error_naming_the_army_it_likely_meant(make_campaign):

@@ -63,8 +63,11 @@ TURN_SCHEMA = {
         "order": {"type": "array", "items": CLAN, "uniqueItems": True,
                   "description": "Movement order, as agreed (a Spy card); else rolled."},
         "diplomacy": {"type": "object", "additionalProperties": False, "properties": {
-            "alliances": {"type": "array", "uniqueItems": True,
-                          "items": {"type": "array", "items": CLAN, "minItems": 2, "maxItems": 2, "uniqueItems": True}},
+            # a pair written twice, or a clan paired with itself, is the alliance rule's one error
+            # (diplomacy.py), at its place with the hint that fixes it, not also the schema's
+            "alliances": {"type": "array", "x-repeats": "a pair made twice is the alliance rule's error (already allied)",
+                          "items": {"type": "array", "items": CLAN, "minItems": 2, "maxItems": 2,
+                                    "x-repeats": "a clan paired with itself is the alliance rule's error"}},
             "broken_alliances": {"type": "array", "uniqueItems": True, "items": {"type": "object", "required": ["by", "with"], "additionalProperties": False,
                                                           "properties": {"by": CLAN, "with": CLAN}}},
             "broken_treaties": {"type": "array", "uniqueItems": True,
