@@ -441,6 +441,33 @@ def test_map_draws_marks_pieces_and_neutral(small):
     assert kinds.count("player") == 2 and "neutral" in kinds and "changed" in kinds and kinds.count("mark") == 3
 
 
+def test_the_legend_says_what_the_ruleset_s_counters_show(small):
+    """The legend's words for a counter are the ruleset's (``Summary.piece_legend``), one entry per
+    kind of counter on the map: it said "Army: its number and strength" of every ruleset's
+    counters, Clan War's too, whose counters are a clan's units in a province. A kind without
+    words is called "Army" (no status) or by its status; each sample is one counter of its
+    kind as the map writes it, a besieged one inside its castle wall."""
+    from dataclasses import replace
+
+    from chronicle.rules import Piece, Summary
+    campaign = load_history(small).campaign
+    painter = maps_module.MapPainter(campaign)
+    pieces = (Piece("tosa", "paula", "paula-3", 4), Piece("tosa", "paula", "paula-1", 5),
+              Piece("awaji", None, "ronin", None, "besieged"), Piece("higo", "ginger", "g@higo", None, "lone", "Kenshin", "×2"))
+    summary = Summary(3, {"tosa": "paula"}, {}, "Prestige", {}, None, {}, pieces)
+
+    def entries(summary):
+        return [(item.key, item.label, re.findall(r'class="army-name"[^>]*>([^<]*)<', item.sample),
+                 "siege-wall" in item.sample) for item in painter.legend(summary) if item.kind == "piece"]
+    assert entries(summary) == [("piece", "Army", ["1"], False),
+                                ("besieged", "Besieged army (in its castle)", ["R"], True),
+                                ("lone", "Lone", ["×2"], False)]
+    told = replace(summary, piece_legend={"": "Units: which unit and their models", "lone": "Personalities alone"})
+    assert [label for _key, label, _short, _wall in entries(told)] == [
+        "Units: which unit and their models", "Besieged army (in its castle)", "Personalities alone"]
+    assert entries(replace(summary, pieces=())) == []
+
+
 def test_serve_rebuilds_and_reports_errors(small):
     import time
     import urllib.request

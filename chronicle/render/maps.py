@@ -48,7 +48,7 @@ from . import palette
 from .focus import MARK_REACH, PHONE_WINDOW, action_parts, view_point
 from .labels import READABLE_PX, ZOOMS, place_labels
 from .overlay import Overlay
-from .pieces import TEXT as PIECE_TEXT, Counters
+from .pieces import TEXT as PIECE_TEXT, Counters, counter_width, short_name
 from . import terrain as terrain_kit
 
 NEUTRAL_FILL = "#e4e0d4"
@@ -80,6 +80,9 @@ CONTEST_NAMES = {"battle": N_("Battle"), "siege": N_("Siege"), "conflict": N_("R
                  "skirmish": N_("Skirmish"), "raid": N_("Raid"), "decisive-battle": N_("Decisive battle")}
 CONTEST_RESULTS = {"succeeded": N_("won by the attacker (its colour)"), "failed": N_("held (the holder's colour ring)"),
                    "pending": N_("to be fought"), "drawn": N_("drawn: no winner")}
+#: the legend's words for a kind of counter (by status) whose ruleset gives none of its own
+#: (``Summary.piece_legend``): a counter says no more than that an army stands there
+COUNTER_WORDS = {"": N_("Army"), "besieged": N_("Besieged army (in its castle)")}
 
 
 def mark_name(mark: str) -> str:
@@ -958,18 +961,12 @@ class MapPainter:
             items.append(LegendItem("border", tr(terrain_kit.COAST_LABEL), None, "coast", _sample(drawing, 32, 18)))
         if changed:
             items.append(LegendItem("changed", _("Changed hands this turn"), CHANGED, "changed"))
-        if summary.pieces:
-            strong = any(p.strength is not None for p in summary.pieces)
-            sample = Piece("", "", "3", 12 if strong else None)
-            drawn = Counters({}, {}, 1.0, lambda v: _fmt(v, 1), lambda _p: "#9e9e9e", _text_on, str).counter(sample, 1, 1, "")
-            items.append(LegendItem("piece", _("Army: its number and strength") if strong else _("Army"), None, "piece",
-                                    _sample(f"<g {PIECE_TEXT}>{drawn}</g>", 35, 21)))
-            if any(p.status == "besieged" for p in summary.pieces):
-                besieged = Piece("", "", "3", 12 if strong else None, "besieged")
-                drawn = Counters({}, {}, 1.0, lambda v: _fmt(v, 1), lambda _p: "#9e9e9e", _text_on, str).counter(
-                    besieged, 5, 8, "")
-                items.append(LegendItem("piece", _("Besieged army (in its castle)"), None, "besieged",
-                                        _sample(f"<g {PIECE_TEXT}>{drawn}</g>", 43, 31)))
+        kinds: dict[str, Piece] = {}
+        for piece in sorted(summary.pieces, key=lambda p: (p.status or "", p.label)):
+            kinds.setdefault(piece.status or "", piece)
+        for status, piece in kinds.items():
+            words = summary.piece_legend.get(status) or COUNTER_WORDS.get(status) or tr(status).capitalize()
+            items.append(LegendItem("piece", tr(words), None, status or "piece", _counter_sample(piece)))
         if orders:
             items += self._order_legend(summary.orders) + self._contest_legend(summary.contests)
         return items
@@ -1031,6 +1028,18 @@ class MapPainter:
             out.append(LegendItem("contest", label, None, f"{c.kind}-{c.outcome.value}",
                                   _sample(drawing.badge(c.kind, c.outcome, "x", 11, 11), 22, 22)))
         return out
+
+
+def _counter_sample(piece: Piece) -> Markup:
+    """The legend's drawing of a kind of counter: one of them (``piece``) in grey, with what its
+    counter writes (its strength as 12: the figures vary, their place does not); a besieged
+    one with its castle wall around it, which needs a larger box."""
+    sample = Piece("", "", "", 12 if piece.strength is not None else None, piece.status, short=short_name(piece))
+    wall = piece.status == "besieged"
+    drawn = Counters({}, {}, 1.0, lambda v: _fmt(v, 1), lambda _p: "#9e9e9e", _text_on, str).counter(
+        sample, 5 if wall else 1, 8 if wall else 1, "")
+    width = counter_width(sample) + (10 if wall else 2)
+    return _sample(f"<g {PIECE_TEXT}>{drawn}</g>", width, 31 if wall else 21)
 
 
 def _sample(svg: str, width: float, height: float | None = None) -> Markup:

@@ -27,9 +27,12 @@ TEXT = 'font-family="system-ui, sans-serif" text-anchor="middle" font-weight="70
 
 
 def short_name(piece) -> str:
-    """What a counter writes to say which army it is: the part of its id after its owner's
-    (``takeda-3`` -> ``3``), else its name if short, else its initial."""
-    label = piece.label
+    """What a counter writes to say which army it is: what the ruleset gave (``piece.short``),
+    else the part of its name after its owner's (``takeda-3`` -> ``3``), else its name if short,
+    else its initial."""
+    if piece.short:
+        return piece.short
+    label = piece.display
     if piece.player and label.lower().startswith(piece.player.lower() + "-"):
         label = label[len(piece.player) + 1:]
     return label if len(label) <= 3 else label[:1].upper()
@@ -107,7 +110,7 @@ class Counters:
         classes = "piece" + (f" owner-{piece.player}" if piece.player else "") + (f" {piece.status}" if piece.status else "")
         parts = []
         if pid:
-            what = piece.label + (f" ({piece.strength})" if piece.strength is not None else "")
+            what = piece.display + (f" ({piece.strength})" if piece.strength is not None else "")
             where = self.name(pid)
             tip = (_("%(piece)s of %(owner)s in %(province)s", piece=what, owner=self.name(piece.player), province=where)
                    if piece.player else _("%(piece)s in %(province)s", piece=what, province=where))

@@ -138,13 +138,26 @@ class Standings:
 
 @dataclass(frozen=True)
 class Piece:
-    """Something standing in a province that the map draws: an army, a garrison, a personality."""
+    """Something standing in a province that the map draws: an army, a garrison, a personality.
+
+    ``label`` is its identity, stable and unique on a map (the counter's ``data-army``, what an
+    :class:`OrderMark`'s ``army`` names). ``name`` is what players call it, which the counter's
+    tip and the list of armies show; without one the label is the name too (Sengoku's army ids,
+    ``takeda-3``, are what its turn files write). ``short`` is what the counter itself writes,
+    three characters at most; without one it is taken from the name (``takeda-3`` -> ``3``)."""
 
     province: str
     player: str | None
     label: str
     strength: int | None = None
     status: str | None = None          # e.g. "besieged"
+    name: str | None = None
+    short: str | None = None
+
+    @property
+    def display(self) -> str:
+        """What players call it: its name, else its label."""
+        return self.name or self.label
 
 
 class Outcome(str, enum.Enum):
@@ -225,6 +238,10 @@ class Summary:
     calendar: str | None = None        # a label for the turn, e.g. "May 1561"
     orders: tuple[OrderMark, ...] = ()
     contests: tuple[ContestMark, ...] = ()
+    #: what the map's legend says each kind of counter shows, by the pieces' ``status`` (``""``
+    #: for none): "Army: its number and strength". Marked ``N_()``, translated where shown; a
+    #: status without an entry is explained by its own name
+    piece_legend: Mapping[str, str] = field(default_factory=dict)
 
 
 #: options every ruleset has, beside its own (name -> (default, JSON Schema, description))

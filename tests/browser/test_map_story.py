@@ -19,6 +19,7 @@ from browser_kit import BROWSER
 from chronicle import i18n
 from chronicle.history import load_history
 from chronicle.render import views
+from chronicle.render.pieces import short_name
 from chronicle.render.mapviews import SiteMaps
 from chronicle.render.site import build_site
 from conftest import REPO
@@ -297,7 +298,9 @@ def test_sengoku_turn_5_moves_and_army_counters(browser, sengoku_example, screen
 def test_every_counter_says_whose_and_how_strong_at_390_and_1280(browser, request, which):
     """The rulesets with pieces on the map (Sengoku's armies, Clan War's stacks of a faction's
     units in a province): on every turn, one counter per piece, its short name shown, its tip
-    naming the piece (and its strength where it has one), big enough to tap on a phone."""
+    naming the piece as players know it (Clan War's tips read "lion@akodo (20) of Lion in Akodo":
+    the map's own id, not its units) and its strength where it has one, big enough to tap on a
+    phone; the legend says what the ruleset's counters show (Clan War's are no numbered armies)."""
     history, site = request.getfixturevalue(EXAMPLES[which])
     model, _maps = model_of(history)
     for width, height in ((390, 844), (1280, 900)):
@@ -316,12 +319,17 @@ def test_every_counter_says_whose_and_how_strong_at_390_and_1280(browser, reques
                 by_army = {c["army"]: c for c in found}
                 for piece in view.summary.pieces:
                     counter = by_army[piece.label]
-                    assert counter["name"].strip(), (view.number, piece.label)
-                    assert piece.label in counter["title"]
+                    assert counter["name"] == short_name(piece) and counter["name"].strip(), (view.number, piece.label)
+                    assert counter["title"].startswith(piece.display) and "@" not in counter["title"], counter
                     if piece.strength is not None:
                         assert counter["strength"] == str(piece.strength) and str(piece.strength) in counter["title"]
                     assert counter["w"] >= 20 and counter["h"] >= 12, (view.number, piece.label, counter)
                 counted += len(found)
+                legend = page.eval_on_selector_all(".legend li.legend-piece", "ls => ls.map(l => [...l.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim())")
+                words = {"sengoku": "Army: its number and strength",
+                         "clanwar": "Units in a province: which unit (×2: two units) and their models"}[which]
+                assert (words in legend) == any(p.status is None for p in view.summary.pieces), (view.number, legend)
+                assert which == "sengoku" or not any("Army" in w for w in legend), legend
             assert counted >= 10
         finally:
             context.close()

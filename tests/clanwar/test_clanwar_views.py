@@ -190,9 +190,9 @@ def test_the_summary_marks_the_libraries_and_places_every_force(make_campaign):
     campaign = history.campaign
     summary = campaign.ruleset.summary(campaign, history.final)
     assert summary.marks == {"asahina": ("library",), "kitsu": ("library",)}
-    assert [(p.province, p.player, p.label, p.strength, p.status) for p in summary.pieces] == [
-        ("doji", "crane", "crane@doji", 10, None), ("kakita", "crane", "crane@kakita", None, "lone"),
-        ("matsu", "lion", "lion@matsu", 4, None)]
+    assert [(p.province, p.player, p.label, p.strength, p.status, p.name, p.short) for p in summary.pieces] == [
+        ("doji", "crane", "crane@doji", 10, None, "crane-1", None), ("kakita", "crane", "crane@kakita", None, "lone", "Kuwanan", None),
+        ("matsu", "lion", "lion@matsu", 4, None, "lion-1", None)]
     assert (summary.turn, summary.score_name, summary.scores, summary.capitals, summary.winner) == (
         1, "Koku", {"crane": 6050, "lion": 6100}, {"crane": None, "lion": None}, None)
     assert summary.owners == history.final.owners
@@ -244,3 +244,37 @@ def test_a_faction_a_unit_and_a_personality_in_the_state_json_whole(make_campaig
         "max_models": None, "experienced_models": 0, "experienced": False, "leader": "hoturi", "lps": [], "ml": 6, "tl": 6,
         "base_ml": 6, "base_tl": 6, "leadership": None, "cavalry": False, "flight": False, "yojimbo": False, "tattoos": [],
         "tattooed": False, "yokuni": False, "clan": None, "bought_from": None, "cost": 100}
+
+
+def test_a_counter_is_named_as_players_know_its_units_never_by_its_map_id(make_campaign):
+    """A counter's tip and the list of armies name the units (their names, else their ids) or the
+    lone personalities in it, never the map's own ``crane@doji`` (the tip read "lion@akodo (20)
+    of Lion in Akodo"); its cell shows the unit's own number (crane-1 -> 1), a lone personality's
+    initial, or how many when there are several (×2); the label, ``faction@province``, stays the
+    counter's identity, one per faction and province."""
+    from chronicle.render.pieces import short_name
+    from .helpers import CAMPAIGN
+    text = CAMPAIGN.replace(
+        "      - {unit: crane-1, type: ashigaru, models: 10, cost: 100, deploy: doji, ml: 6, tl: 6, leader: hoturi}\n",
+        "      - {unit: crane-1, type: ashigaru, models: 10, cost: 100, deploy: doji, ml: 6, tl: 6, leader: hoturi}\n"
+        "      - {unit: crane-2, name: Daidoji Guard, type: ashigaru, models: 7, cost: 70, deploy: doji, ml: 6, tl: 6}\n"
+        "      - {unit: crane-3, name: Kakita Duellists, type: ashigaru, models: 5, cost: 50, deploy: asahina, ml: 6, tl: 6}\n"
+        "      - {personality: tomoe, name: Doji Tomoe, cost: 30, earth: 2, void: 2, wounds: 2, deploy: kakita}\n")
+    history, problems = play(make_campaign, {}, campaign=text)
+    assert problems == []
+    campaign = history.campaign
+    summary = campaign.ruleset.summary(campaign, history.final)
+    shown = [(p.label, p.display, p.strength, p.status, short_name(p)) for p in summary.pieces]
+    assert shown == [
+        ("lion@akodo", "lion-1", 10, None, "1"),
+        ("crane@asahina", "Kakita Duellists", 5, None, "K"),
+        ("crane@doji", "crane-1, Daidoji Guard", 17, None, "×2"),
+        ("crane@kakita", "Kuwanan, Doji Tomoe", None, "lone", "×2")]
+    assert not any("@" in p.display for p in summary.pieces)
+    assert len({p.label for p in summary.pieces}) == len(summary.pieces)
+    # what the map draws of them: the tip names the units, the counter's identity is the label
+    from chronicle.render.pieces import Counters
+    counters = Counters({}, {}, 1.0, str, lambda _p: "#888888", lambda _c: "#000000", campaign.name_of)
+    drawn = counters.counter(summary.pieces[2], 0, 0, "doji")
+    assert '<title>crane-1, Daidoji Guard (17) of Crane in Doji</title>' in drawn
+    assert 'data-army="crane@doji"' in drawn and ">×2</text>" in drawn

@@ -17,23 +17,38 @@ from .state import DEAD, HELD, ON_MAP, REMOVED
 
 #: a counter of personalities without troops; the map shows the status as a class and, translated, in the tip
 LONE = N_("lone")
+#: what the map's legend says a counter shows, by its status (see :func:`summary`)
+COUNTERS = {"": N_("Units in a province: which unit (×2: two units) and their models"),
+            LONE: N_("Personalities without troops: which one (×2: two of them)")}
 
 
 def summary(campaign, state) -> Summary:
+    """One counter per faction and province: its units (their names in the tip, the unit's own
+    number on the counter, or how many when several, and their models), else its personalities
+    without troops. Its label, ``lion@akodo``, is only its identity on the map: players know
+    units and personalities by their names, never by that."""
     marks = {p: ("library",) for p in campaign.map.with_flag("library")}
     pieces = []
     for province in sorted(campaign.map.provinces):
         for player in sorted(state.factions):
-            units = [u for u in state.units.values() if u.province == province and u.faction == player and u.models > 0]
-            people = [p for p in state.personalities.values() if p.province == province and p.faction == player
-                      and p.status in ON_MAP]
+            units = sorted((u for u in state.units.values() if u.province == province and u.faction == player
+                            and u.models > 0), key=lambda u: u.id)
+            people = sorted((p for p in state.personalities.values() if p.province == province and p.faction == player
+                             and p.status in ON_MAP), key=lambda p: p.id)
+            shown = units or people
+            if not shown:
+                continue
+            name = ", ".join(x.name for x in shown)
+            short = f"×{len(shown)}" if len(shown) > 1 else None     # one: its own number or initial (short_name)
             if units:
-                pieces.append(Piece(province, player, f"{player}@{province}", sum(u.models for u in units)))
-            elif people:
-                pieces.append(Piece(province, player, f"{player}@{province}", None, LONE))
+                pieces.append(Piece(province, player, f"{player}@{province}", sum(u.models for u in units),
+                                    name=name, short=short))
+            else:
+                pieces.append(Piece(province, player, f"{player}@{province}", None, LONE, name=name, short=short))
     scores = {p: f.koku for p, f in state.factions.items()}
     capitals = {p: None for p in state.factions}
-    return Summary(state.turn, state.owners, capitals, "Koku", scores, state.winner, marks, tuple(pieces))
+    return Summary(state.turn, state.owners, capitals, "Koku", scores, state.winner, marks, tuple(pieces),
+                   piece_legend=COUNTERS)
 
 
 def standings(campaign, state) -> Standings:

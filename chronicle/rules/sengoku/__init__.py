@@ -37,6 +37,8 @@ KNOWN_PLAYS = ("forage", "portuguese_trader")
 #: a clan's status and an army's answer to an enemy, as the site names them (translated where shown)
 STATUSES = {"eliminated": N_("eliminated"), "usurped": N_("usurped"), "seppuku": N_("seppuku")}
 ANSWERS = {"battle": N_("battle"), "fortress": N_("fortress")}
+#: what the map's legend says an army's counter shows: its id's number (``takeda-3``) and its elements
+COUNTERS = {"": N_("Army: its number and strength"), "besieged": N_("Besieged army (in its castle)")}
 
 #: why a roll took fewer dice than written
 EXTRA_DICE = {
@@ -184,7 +186,7 @@ class Sengoku(PlaysOnce, Ruleset):
                        for a in sorted(state.armies.values(), key=lambda a: a.id))
         scores = {c: clan.prestige for c, clan in state.clans.items() if not clan.neutral}
         return Summary(state.turn, state.owners, capitals, N_("Prestige"), scores, state.winner, marks, pieces,
-                       date_of(campaign.options, state.turn).label)
+                       date_of(campaign.options, state.turn).label, piece_legend=COUNTERS)
 
     def map_marks(self, campaign, before, after, record, events):
         return marks.map_marks(campaign, before, after, record, events)
