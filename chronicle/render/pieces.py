@@ -38,8 +38,14 @@ def short_name(piece) -> str:
     return label if len(label) <= 3 else label[:1].upper()
 
 
+def number_width(piece) -> float:
+    """The white cell's width: one figure's, and half as much again for each more (``12``,
+    ``×2``: at one figure's width they ran over the strength beside them)."""
+    return NUMBER_W + 6.5 * (max(1, len(short_name(piece))) - 1)
+
+
 def counter_width(piece) -> float:
-    return NUMBER_W + STRENGTH_W if piece.strength is not None else NUMBER_W + 8
+    return number_width(piece) + (STRENGTH_W if piece.strength is not None else 8)
 
 
 class Counters:
@@ -106,7 +112,7 @@ class Counters:
     def counter(self, piece, left, top, pid) -> str:
         u, f = self.u, self.f
         w, h = u(counter_width(piece)), u(COUNTER_H)
-        n = u(NUMBER_W)
+        n = u(number_width(piece))
         classes = "piece" + (f" owner-{piece.player}" if piece.player else "") + (f" {piece.status}" if piece.status else "")
         parts = []
         if pid:
@@ -130,7 +136,7 @@ class Counters:
         number_w = n if piece.strength is not None else w
         parts.append(f'<rect x="{f(left + u(1.2))}" y="{f(top + u(1.2))}" width="{f(number_w - u(2.4))}" '
                      f'height="{f(h - u(2.4))}" rx="{f(u(2))}" fill="#ffffff"/>')
-        size = 10.5 if len(short) <= 2 else 8.5
+        size = 10.5
         parts.append(f'<text class="army-name" x="{f(left + number_w / 2)}" y="{f(top + h / 2 + u(size * 0.36))}" '
                      f'font-size="{f(u(size))}" fill="{INK}">{escape(short)}</text>')
         if piece.strength is not None:

@@ -312,7 +312,10 @@ def test_every_counter_says_whose_and_how_strong_at_390_and_1280(browser, reques
                 page.goto((site / view.path).as_uri())
                 found = page.evaluate("""() => [...document.querySelectorAll('svg.map g.piece')].map(g => {
                     const r = g.querySelector('rect.counter').getBoundingClientRect();
+                    const cell = g.querySelector(':scope > rect:not(.counter)').getBoundingClientRect();
+                    const t = g.querySelector('.army-name').getBoundingClientRect();
                     return {army: g.dataset.army, name: g.querySelector('.army-name').textContent,
+                            spill: Math.max(cell.left - t.left, t.right - cell.right),
                             strength: (g.querySelector('.strength') || {}).textContent || null,
                             title: g.querySelector('title').textContent, w: r.width, h: r.height}; })""")
                 assert sorted(c["army"] for c in found) == sorted(p.label for p in view.summary.pieces), view.number
@@ -324,6 +327,7 @@ def test_every_counter_says_whose_and_how_strong_at_390_and_1280(browser, reques
                     if piece.strength is not None:
                         assert counter["strength"] == str(piece.strength) and str(piece.strength) in counter["title"]
                     assert counter["w"] >= 20 and counter["h"] >= 12, (view.number, piece.label, counter)
+                    assert counter["spill"] <= 0.5, (view.number, piece.label, counter)   # "×2" ran over its strength
                 counted += len(found)
                 legend = page.eval_on_selector_all(".legend li.legend-piece", "ls => ls.map(l => [...l.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim())")
                 words = {"sengoku": "Army: its number and strength",
