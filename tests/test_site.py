@@ -417,6 +417,19 @@ def test_line_chart_has_axes_ticks_and_legend():
     assert nice_ticks(7) == [0, 2, 4, 6, 8]
 
 
+def test_a_chart_s_left_margin_fits_its_widest_figure():
+    """The y axis's room grows with its widest tick label (a fixed 56 cut "5,000" to ",000" on a
+    phone): small figures keep the usual 56; "15,000" and "−20,000" need more, the minus sign
+    (wide in most fonts) more than a figure; the axis stands at that margin."""
+    from chronicle.render.charts import margin_left
+    assert margin_left(["0", "2", "4", "6"]) == 56
+    wide, wider = margin_left(["0", "5,000", "15,000"]), margin_left(["\u221220,000", "0"])
+    assert 56 < wide < wider
+    assert margin_left(["15,000"]) == margin_left(["15.000"]) > margin_left(["5,000"])
+    svg = line_chart(Chart("c2", "Koku", "Turn", "Koku", (0, 1), (Series("a", "A", "#0072b2", (7400, 15000)),)))
+    assert f'<line stroke="#1b1b1b" stroke-width="1.2" x1="{wide:.1f}"' in svg
+
+
 def test_map_draws_marks_pieces_and_neutral(small):
     from chronicle.rules import Piece, Summary
     campaign = load_history(small).campaign

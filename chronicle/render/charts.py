@@ -22,6 +22,13 @@ REFERENCE = "#a0241c"                   # a threshold line (contrast 6.9:1 on wh
 BACKGROUND = "#ffffff"
 WIDTH, HEIGHT = 560, 300
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 18, 16, 50
+#: the largest size the axes' text is shown at (style.css sets it on a phone, where the chart is
+#: drawn smaller); the y axis's title, turned upright with its baseline at Y_TITLE_X (a font's
+#: ascent, about an em, to its left), reaches Y_TITLE_RIGHT at that size
+AXIS_FONT_MAX, Y_TITLE_X, Y_TITLE_RIGHT, TICK_GAP = 19, 20, 26, 7
+#: a character's width in ems, wide enough for the usual system fonts (DejaVu's: figures 0.64,
+#: the minus sign 0.84, the comma 0.32)
+CHAR_EMS, CHAR_EM = {",": 0.34, ".": 0.34, "'": 0.34, " ": 0.34, "\u202f": 0.34, "\u00a0": 0.34, "\u2212": 0.86}, 0.66
 LEGEND_ROW = 26
 LEGEND_COLUMNS = 2
 DASHES = (None, "6,3", "2,3", "8,3,2,3")     # series told apart by more than colour
@@ -104,6 +111,14 @@ def _fmt(value: float) -> str:
     return f"{value:.1f}"
 
 
+def margin_left(labels) -> float:
+    """The room left of the plot for the y axis: its title, then its widest tick label at the
+    largest size the page shows it, right-aligned beside the axis. A fixed 56 cut "15,000" to
+    ",000" on a phone, whose bigger text needs more room in the drawing's own units."""
+    widest = max((sum(CHAR_EMS.get(c, CHAR_EM) for c in label) for label in labels), default=0.0)
+    return max(float(MARGIN_LEFT), math.ceil(Y_TITLE_RIGHT + widest * AXIS_FONT_MAX + TICK_GAP))
+
+
 def line_chart(chart: Chart) -> str:
     """The chart as inline SVG text (no width/height: it scales to its container), each series
     emphasised or faded as its :class:`Series` says."""
@@ -125,8 +140,6 @@ def draw(chart: Chart) -> "Drawing":
     dwg["role"] = "img"
     dwg["id"] = chart.id
     dwg.set_desc(title=chart.title)
-    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
-    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
     xs = chart.xs or (0,)
     x0, x1 = min(xs), max(xs)
     values = [v for s in chart.series for v in s.values] + [r.value for r in chart.references]
@@ -134,9 +147,12 @@ def draw(chart: Chart) -> "Drawing":
     bottom = min(values + [0])
     ticks = value_ticks(bottom, top, integer=all(float(v).is_integer() for v in values))
     y_bottom, y_top = ticks[0], ticks[-1]
+    left = margin_left([_num(t) for t in ticks])
+    plot_w = WIDTH - left - MARGIN_RIGHT
+    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
 
     def px(x: float) -> float:
-        return MARGIN_LEFT + (plot_w * (x - x0) / (x1 - x0) if x1 != x0 else plot_w / 2)
+        return left + (plot_w * (x - x0) / (x1 - x0) if x1 != x0 else plot_w / 2)
 
     def py(y: float) -> float:
         return MARGIN_TOP + plot_h - plot_h * (y - y_bottom) / (y_top - y_bottom)
@@ -145,9 +161,9 @@ def draw(chart: Chart) -> "Drawing":
     axes = dwg.g(class_="axes", **text)
     for tick in ticks:
         y = py(tick)
-        axes.add(dwg.line((_fmt(MARGIN_LEFT), _fmt(y)), (_fmt(MARGIN_LEFT + plot_w), _fmt(y)), stroke=GRID,
+        axes.add(dwg.line((_fmt(left), _fmt(y)), (_fmt(left + plot_w), _fmt(y)), stroke=GRID,
                           stroke_width=1, class_="grid"))
-        axes.add(dwg.text(_num(tick), insert=(_fmt(MARGIN_LEFT - 7), _fmt(y + 5)), text_anchor="end"))
+        axes.add(dwg.text(_num(tick), insert=(_fmt(left - TICK_GAP), _fmt(y + 5)), text_anchor="end"))
     step = max(1, math.ceil(len(xs) / 10))
     for i, x in enumerate(xs):
         if (i % step and x != xs[-1]) or (x != xs[-1] and len(xs) - 1 - i < step * 0.6):
@@ -155,29 +171,29 @@ def draw(chart: Chart) -> "Drawing":
         axes.add(dwg.line((_fmt(px(x)), _fmt(MARGIN_TOP + plot_h)), (_fmt(px(x)), _fmt(MARGIN_TOP + plot_h + 5)),
                           stroke=INK, stroke_width=1))
         axes.add(dwg.text(str(x), insert=(_fmt(px(x)), _fmt(MARGIN_TOP + plot_h + 20)), text_anchor="middle"))
-    axes.add(dwg.line((_fmt(MARGIN_LEFT), _fmt(MARGIN_TOP)), (_fmt(MARGIN_LEFT), _fmt(MARGIN_TOP + plot_h)),
+    axes.add(dwg.line((_fmt(left), _fmt(MARGIN_TOP)), (_fmt(left), _fmt(MARGIN_TOP + plot_h)),
                       stroke=INK, stroke_width=1.2))
-    axes.add(dwg.line((_fmt(MARGIN_LEFT), _fmt(MARGIN_TOP + plot_h)), (_fmt(MARGIN_LEFT + plot_w), _fmt(MARGIN_TOP + plot_h)),
+    axes.add(dwg.line((_fmt(left), _fmt(MARGIN_TOP + plot_h)), (_fmt(left + plot_w), _fmt(MARGIN_TOP + plot_h)),
                       stroke=INK, stroke_width=1.2))
     if y_bottom < 0:              # below zero: the zero line is drawn as an axis too
-        axes.add(dwg.line((_fmt(MARGIN_LEFT), _fmt(py(0))), (_fmt(MARGIN_LEFT + plot_w), _fmt(py(0))), stroke=INK,
+        axes.add(dwg.line((_fmt(left), _fmt(py(0))), (_fmt(left + plot_w), _fmt(py(0))), stroke=INK,
                           stroke_width=1, class_="zero"))
-    axes.add(dwg.text(chart.x_label, insert=(_fmt(MARGIN_LEFT + plot_w / 2), _fmt(HEIGHT - 6)), text_anchor="middle",
+    axes.add(dwg.text(chart.x_label, insert=(_fmt(left + plot_w / 2), _fmt(HEIGHT - 6)), text_anchor="middle",
                       class_="axis-label"))
     y_label = dwg.text(chart.y_label, insert=(0, 0), text_anchor="middle", class_="axis-label",
-                       transform=f"translate(16 {_fmt(MARGIN_TOP + plot_h / 2)}) rotate(-90)")
+                       transform=f"translate({Y_TITLE_X} {_fmt(MARGIN_TOP + plot_h / 2)}) rotate(-90)")
     axes.add(y_label)
     dwg.add(axes)
     if chart.references:
         refs = dwg.g(class_="references", font_family="system-ui, sans-serif", font_size="13", fill=REFERENCE)
         for ref in chart.references:
             y = py(ref.value)
-            line = dwg.line((_fmt(MARGIN_LEFT), _fmt(y)), (_fmt(MARGIN_LEFT + plot_w), _fmt(y)), stroke=REFERENCE,
+            line = dwg.line((_fmt(left), _fmt(y)), (_fmt(left + plot_w), _fmt(y)), stroke=REFERENCE,
                             stroke_width=1.5, stroke_dasharray="7,4", class_="reference")
             line.set_desc(title=f"{ref.label} ({_num(ref.value)})")
             refs.add(line)
             below = y + 16 <= MARGIN_TOP + plot_h - 4          # under the line when there is room, else over it
-            refs.add(dwg.text(ref.label, insert=(_fmt(MARGIN_LEFT + 6), _fmt(y + 16 if below else y - 5)), text_anchor="start",
+            refs.add(dwg.text(ref.label, insert=(_fmt(left + 6), _fmt(y + 16 if below else y - 5)), text_anchor="start",
                               class_="reference-label", stroke=BACKGROUND, stroke_width=3, style="paint-order:stroke"))
         dwg.add(refs)
 

@@ -861,6 +861,46 @@ def test_standings_key_columns_fit_a_phone(browser, request, which, path, screen
         context.close()
 
 
+CHART_LABELS = """() => [...document.querySelectorAll('svg.chart')].map(svg => {
+    const box = svg.getBoundingClientRect();
+    const title = svg.querySelector('.axes .axis-label[transform]').getBoundingClientRect();
+    const texts = [...svg.querySelectorAll('.axes text, .references text')].map(t => {
+      const r = t.getBoundingClientRect();
+      return {text: t.textContent, y: t.getAttribute('text-anchor') === 'end', left: r.left, right: r.right,
+              top: r.top, bottom: r.bottom}; });
+    return {id: svg.id, box: [box.left, box.top, box.right, box.bottom], title: title.right, texts}; })"""
+
+
+@pytest.mark.parametrize("which", list(EXAMPLES))
+def test_the_charts_axis_labels_lie_inside_their_chart_at_390_and_1280(browser, request, which, screenshots):
+    """Every chart of the standings page (each ruleset's score, provinces...): its axes' words and
+    figures lie inside the chart's box, and the y axis's figures clear of its title, on a phone
+    and a desktop. On a phone (bigger text) Clan War's Koku axis read ",000" for "5,000": a fixed
+    left margin, too narrow for four figures at that size."""
+    _history, site = request.getfixturevalue(EXAMPLES[which])
+    longest = 0
+    for width in (390, 1280):
+        context, page, problems = open_page(browser, (site / "standings.html").as_uri(), width, 844)
+        try:
+            charts = page.evaluate(CHART_LABELS)
+            assert charts
+            for chart in charts:
+                x0, y0, x1, y1 = chart["box"]
+                for t in chart["texts"]:
+                    assert x0 - 0.5 <= t["left"] and t["right"] <= x1 + 0.5 and y0 - 0.5 <= t["top"] \
+                        and t["bottom"] <= y1 + 0.5, (width, chart["id"], t, chart["box"])
+                    if t["y"]:
+                        assert t["left"] >= chart["title"] + 1, (width, chart["id"], t, chart["title"])
+                        longest = max(longest, len(t["text"]))
+            if which == "clanwar":
+                page.locator("svg.chart").last.screenshot(path=str(screenshots / f"maps-chart-{which}-{width}.png"))
+            assert problems == []
+        finally:
+            context.close()
+    if which == "clanwar":
+        assert longest >= 5                  # "5,000" and wider: the labels that were cut
+
+
 def test_near_identical_colours_are_told_apart(browser, sengoku_example):
     """Hojo and Uesugi are two blues: Uesugi's provinces carry a pattern, on the map and in the legend."""
     _history, site = sengoku_example
