@@ -403,13 +403,14 @@ REFUSALS = {
         {1: "start:\n  daimyo: {crabs: hoturi}\n"},
         ["content/turns/001.yaml:2:12: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
     # L134: new forces deploy to a province held at the beginning of the turn; L59-62: a unit whose own clan: is
-    # another's comes only from that clan, named in from:
+    # another's comes only from that clan, named in from:. A refused out-of-clan purchase puts its unit in doubt:
+    # the move of the unit never bought is counted under that error, not reported as an unknown unit
     "a deploy to another's province, units of another clan": (
         {1: "start:\n  buy:\n    crane:\n"
             "      - {unit: c5, type: ashigaru, models: 5, cost: 50, deploy: akodo, ml: 6, tl: 6, leadership: 1}\n"
             "      - {unit: c6, type: ashigaru, models: 5, cost: 50, clan: phoenix, deploy: doji, ml: 6, tl: 6, leadership: 1}\n"
             "      - {unit: c7, type: ashigaru, models: 5, base: 40, clan: phoenix, from: unicorn, deploy: doji, ml: 6, tl: 6, "
-            "leadership: 1}\n"},
+            "leadership: 1}\nmoves:\n  primary: {c6: plain, c7: plain}\n"},
         ["content/turns/001.yaml:4:65: error: c5 cannot deploy to Akodo: Crane did not control it at the beginning of the turn "
          "[new forces deploy to a province controlled at the beginning of the turn]\n"
          "    hint: provinces it controlled: asahina, doji, kakita",
@@ -417,7 +418,10 @@ REFUSALS = {
          "an ally or an unplayed clan]\n"
          "    hint: out-of-clan forces come only from an ally's clan or a clan no one plays (L59, L62, L139)",
          "content/turns/001.yaml:6:78: error: unit c7 belongs to the Phoenix, not the Unicorn [out-of-clan forces]\n"
-         "    hint: from: names the ally whose clan the force belongs to"]),
+         "    hint: from: names the ally whose clan the force belongs to",
+         "content/turns/001.yaml:8:13: warning: 2 more problems not reported: they follow from an earlier error (turn 1: "
+         "unit c6 belongs to the Phoenix: write from: phoenix; turn 1: unit c7 belongs to the Phoenix, not the Unicorn) "
+         "[consequences of an earlier error]\n    hint: fix that error first; not reported: unknown unit 'c6'; unknown unit 'c7'"]),
     # L104: no Reserve move for a force that battled this turn, nor one that entered neutral or enemy land
     "a Reserve move after a battle": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: akodo}\n").replace(
