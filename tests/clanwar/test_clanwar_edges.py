@@ -501,6 +501,22 @@ REFUSALS = {
         {1: "start:\n  assign: [{personality: kuwanann, unit: crane-1}, {personality: kuwanan, unit: null}]\n"},
         ["content/turns/001.yaml:2:26: error: unknown personality 'kuwanann' [reassignment]\n    hint: did you mean 'kuwanan'?",
          "content/turns/001.yaml:2:81: warning: kuwanan is not in a unit [reassignment]\n    hint: it is alone already: remove the entry"]),
+    # a battle entry naming an unknown player is refused as read: that is its one error; the battle is not also
+    # "not entered" (it was), and its dice are counted under the error, not reported as rolls no one made
+    "a battle with an unknown player on a side": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n").replace("[[lion], [crane]]", "[[lion], [crane, crabs]]")},
+        ["content/turns/001.yaml:5:29: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?",
+         "content/turns/001.yaml:9:16: warning: 2 more problems not reported: they follow from an earlier error (turn 1: the "
+         "battle of Doji is not fought as written) [consequences of an earlier error]\n    hint: fix that error first; not "
+         "reported: an experience roll is written for crane-1, but no such roll was made this turn; an experience roll is "
+         "written for lion-1, but no such roll was made this turn"]),
+    "a battle won by an unknown player": (
+        {1: ATTACK.format(winner="crabs", extra="")},
+        ["content/turns/001.yaml:6:13: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?",
+         "content/turns/001.yaml:8:16: warning: 2 more problems not reported: they follow from an earlier error (turn 1: the "
+         "battle of Doji is not fought as written) [consequences of an earlier error]\n    hint: fix that error first; not "
+         "reported: an experience roll is written for crane-1, but no such roll was made this turn; an experience roll is "
+         "written for lion-1, but no such roll was made this turn"]),
     "a withdrawal of an unknown player before a good one": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
         ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),

@@ -41,15 +41,14 @@ def battle_phase(ctx) -> None:
     ctx.begin("battle")
     ctx.battle_info = {}
     due = contested(ctx)
+    for province in ctx.record.refused_battles:
+        _not_fought(ctx, province)
     for entry in ctx.record.battles:
         fought_before = ctx.battle_info.get(entry.province)
         fight(ctx, entry, due)
         if ctx.battle_info.get(entry.province) is fought_before:
-            # refused: what its forces' dice and outcomes say is not judged again (one slip, one error)
-            for some in [u.id for u in ctx.board.units_in(entry.province)] + \
-                    [q.id for q in ctx.board.personalities_in(entry.province)]:
-                ctx.doubt.setdefault(some, f"turn {ctx.turn}: the battle of {ctx.name(entry.province)} is not fought as written")
-    written = {entry.province for entry in ctx.record.battles}
+            _not_fought(ctx, entry.province)
+    written = {entry.province for entry in ctx.record.battles} | set(ctx.record.refused_battles)
     for province in due:
         # an entry written but refused has had its error; saying "not entered" too would be two errors for one cause
         if province not in ctx.battle_info and province not in written:
@@ -64,6 +63,13 @@ def battle_phase(ctx) -> None:
     captures(ctx)
     occupation(ctx)
     naga_warning(ctx)
+
+
+def _not_fought(ctx, province) -> None:
+    """A battle written but refused (by the rules, or as read: an unknown player in it): what its
+    forces' dice and outcomes say is not judged again (one slip, one error)."""
+    for some in [u.id for u in ctx.board.units_in(province)] + [q.id for q in ctx.board.personalities_in(province)]:
+        ctx.doubt.setdefault(some, f"turn {ctx.turn}: the battle of {ctx.name(province)} is not fought as written")
 
 
 def _arrival(ctx, province) -> tuple:

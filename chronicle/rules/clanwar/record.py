@@ -136,6 +136,7 @@ class ClanwarTurn:
     renamed: Mapping[str, tuple[str, tuple]] = field(default_factory=dict)
     winner: tuple[str, tuple] | None = None
     miswritten: tuple[str, ...] = ()    # whose dice are written but are not d10s (the schema's error says so)
+    refused_battles: tuple[str, ...] = ()   # provinces whose battle entry names an unknown player (its error says so)
 
 
 # ---- names -----------------------------------------------------------------------------------
@@ -288,9 +289,9 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[ClanwarTurn, list[Pro
                 found.append(Move(phase, str(subject), tuple(p for p, _ in resolved), path, tuple(w for _, w in resolved)))
         moves[phase] = tuple(found)
 
-    battles = []
+    battles, refused_battles = [], []
     for i, entry in enumerate(_sequence(data.get("battles"))):
-        found = _battle(entry, ("battles", i), province, player_ok, problems)
+        found = _battle(entry, ("battles", i), province, player_ok, problems, refused_battles)
         if found:
             battles.append(found)
 
@@ -329,7 +330,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[ClanwarTurn, list[Pro
     return ClanwarTurn(number, data.get("title"), tuple(alliances), tuple(breaks), tuple(bids), tuple(purchases),
                        tuple(assigns), tuple(transfers), tuple(swaps), tuple(library), tuple(daimyo), moves,
                        tuple(battles), dice, corrupted, tuple(captured), tuple(released), experience, renamed,
-                       winner, tuple(sorted(set(miswritten)))), problems
+                       winner, tuple(sorted(set(miswritten))), tuple(refused_battles)), problems
 
 
 def purchase_of(player: str, entry, path: tuple) -> Purchase | None:
@@ -351,7 +352,9 @@ def _plain(data):
     return plain(data)
 
 
-def _battle(entry, path, province, player_ok, problems) -> BattleEntry | None:
+def _battle(entry, path, province, player_ok, problems, refused: list) -> BattleEntry | None:
+    """The entry, or None when it cannot be played as written: then its province, if known, goes
+    into ``refused`` (the battle was written: its error is the one error, not "not entered" too)."""
     if not isinstance(entry, dict) or not isinstance(entry.get("sides"), list):
         return None
     where = province(entry.get("at"), path + ("at",))
@@ -426,6 +429,8 @@ def _battle(entry, path, province, player_ok, problems) -> BattleEntry | None:
         if player_ok(player, path + ("decks", player), at_key=True):
             decks[player] = (_texts(cards), path + ("decks", player))
     if not where or not good:
+        if where:
+            refused.append(where)
         return None
     return BattleEntry(where, tuple(sides), switched, tuple(broken), winner, defender,
                        entry.get("terrain") if isinstance(entry.get("terrain"), str) else None, units, personalities,
