@@ -3,6 +3,9 @@
 Public and private: the site shows the public JSON; ``private=True`` (``chronicle state
 --private``) adds what the players keep to themselves: each faction's tactical card pool and the
 battle decks built from it (L74).
+
+A state holds no unit of 0 models (the end of each turn removes them; tests/clanwar/invariants.py
+checks it after every turn), so the views count every unit they are given.
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ def summary(campaign, state) -> Summary:
     pieces = []
     for province in sorted(campaign.map.provinces):
         for player in sorted(state.factions):
-            units = sorted((u for u in state.units.values() if u.province == province and u.faction == player
-                            and u.models > 0), key=lambda u: u.id)
+            units = sorted((u for u in state.units.values() if u.province == province and u.faction == player),
+                           key=lambda u: u.id)
             people = sorted((p for p in state.personalities.values() if p.province == province and p.faction == player
                              and p.status in ON_MAP), key=lambda p: p.id)
             shown = units or people
@@ -55,7 +58,7 @@ def standings(campaign, state) -> Standings:
     rows = []
     order = sorted(state.factions.values(), key=lambda f: (state.winner != f.id, -state.count(f.id), -f.koku, -f.honor, f.id))
     for faction in order:
-        units = [u for u in state.units.values() if u.faction == faction.id and u.models > 0]
+        units = [u for u in state.units.values() if u.faction == faction.id]
         people = [p for p in state.personalities.values() if p.faction == faction.id and p.status in HELD]
         allies = sorted(next(iter(pair - {faction.id})) for pair in state.alliances if faction.id in pair)
         status = N_("winner") if state.winner == faction.id else (N_("corrupted") if faction.corrupted and faction.kind != "shadowlands" else "")
@@ -84,7 +87,7 @@ def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
         factions[pid] = entry
     events = list(events)
     # L70: 'If your daimyo leads a combat unit, these command group models are placed off-table and out of use'
-    leaders = {u.leader for u in state.units.values() if u.models > 0 and u.leader}
+    leaders = {u.leader for u in state.units.values() if u.leader}
     return {
         "turn": state.turn, "ruleset": ruleset.name,
         "provinces": {p: {"controller": o, "owner": o, "original": state.original.get(p),
@@ -155,7 +158,7 @@ def map_marks(campaign, before, after, record, events):
                                     Outcome.SUCCEEDED, event.describe(name), army=event.subject,
                                     legs=tuple(("sea" if (link := campaign.map.link_between(a, b)) and link.kind == "sea"
                                                 else "") for a, b in zip(event.path, event.path[1:])),
-                                    phase=PHASE_TITLES.get(event.phase, event.phase), event=index))
+                                    phase=PHASE_TITLES[event.phase], event=index))
         elif kind == "regrouped":
             start = next((e.province for e in reversed(events[:index]) if e.kind == "battle-fought"), None)
             if start and start != event.to:
