@@ -136,6 +136,27 @@ SENTENCES += [
     (ev.GameWon("crane", "last faction standing"), "Crane wins the campaign (last faction standing)"),
 ]
 
+# a purchase names a unit or personality by its name (each of the six categories that buy or change
+# one), and a spell, item or piece of equipment by its id in words
+SENTENCES += [
+    (ev.Bought("crane", "unit", "crane-1", 100, arrives="doji"),
+     "Crane recruited Crane Guard for 100 koku; it joins at Doji in the Recovery phase"),
+    (ev.Bought("crane", "personality", "kuwanan", 60, seller="lion", base=50, modifier=120, arrives="kakita"),
+     "Crane recruited Kuwanan from Lion, base 50 at 120% for 60 koku; it joins at Kakita in the Recovery phase"),
+    (ev.Bought("crane", "personality", "kuwanan", 30, group="hoturi", share=50, full=60, arrives="kakita"),
+     "Crane recruited Kuwanan into Doji Hoturi's command group, 50% of 60 for 30 koku; it joins at Kakita in the "
+     "Recovery phase"),
+    (ev.Bought("crane", "replace", "crane-1", 10, detail="2 models"),
+     "Crane bought replacements for Crane Guard (2 models) for 10 koku"),
+    (ev.Bought("crane", "tattoos", "crane-1", 40, seller="phoenix"), "Crane bought tattoos for Crane Guard from Phoenix for 40 koku"),
+    (ev.Bought("crane", "promote", "crane-1", 10, detail="nikutai"), "Crane promoted a model of Crane Guard (nikutai) for 10 koku"),
+    (ev.Bought("crane", "experienced", "kuwanan", 15), "Crane promoted Kuwanan to the experienced version for 15 koku"),
+    (ev.Bought("crane", "spell", "fire_kami", 30, arrives="isawa"),
+     "Crane bought the spell fire kami for 30 koku; it joins at Isawa in the Recovery phase"),
+    (ev.Bought("crane", "item", "jade_finger", 50), "Crane bought jade finger for 50 koku"),
+    (ev.Bought("crane", "equipment", "heavy_armour", 5), "Crane bought heavy armour for 5 koku"),
+]
+
 
 @pytest.mark.parametrize("event, sentence", SENTENCES, ids=[f"{e.kind}-{i}" for i, (e, _) in enumerate(SENTENCES)])
 def test_every_event_says_what_happened_word_for_word(event, sentence):
