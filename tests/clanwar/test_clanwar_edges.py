@@ -517,6 +517,21 @@ REFUSALS = {
          "battle of Doji is not fought as written) [consequences of an earlier error]\n    hint: fix that error first; not "
          "reported: an experience roll is written for crane-1, but no such roll was made this turn; an experience roll is "
          "written for lion-1, but no such roll was made this turn"]),
+    # L93: mundane equipment goes back to the stockpile from the personality carrying it; the hint lists what it
+    # carries (two pieces), or says it carries none
+    "mundane equipment put back by a personality who does not carry it": (
+        {1: "start:\n  swap:\n    - {equipment: yari, from: null, to: kuwanan}\n    - {equipment: no-dachi, from: null, to: kuwanan}\n"
+            "    - {equipment: katana, from: kuwanan, to: null}\n    - {equipment: katana, from: hoturi, to: null}\n"},
+        ["content/turns/001.yaml:5:7: error: kuwanan carries no katana [swapping]\n    hint: it carries: yari, no-dachi",
+         "content/turns/001.yaml:6:7: error: hoturi carries no katana [swapping]\n    hint: it carries no mundane equipment"],
+        CAMPAIGN.replace("leader: hoturi}\n", "leader: hoturi}\n      - {equipment: yari, count: 2, cost: 4}\n"
+                                                "      - {equipment: no-dachi, cost: 3}\n", 1)),
+    # L120: a personality who failed both fate rolls is Dead: in the next turn it does nothing
+    "a reassignment of a personality who died in battle": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n    personalities: {kuwanan: {removed: true, over: 0}}\n")
+            .replace("dice:\n", "dice:\n  fate: {kuwanan: [9, 9]}\n").replace("  primary: {lion-1: doji}\n", "  primary: {lion-1: doji, kuwanan: doji}\n"),
+         2: "start:\n  assign: [{personality: kuwanan, unit: crane-1}]\n"},
+        ["content/turns/002.yaml:2:26: error: kuwanan is dead: it cannot act [reassignment]\n    hint: only an active personality acts"]),
     "a withdrawal of an unknown player before a good one": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
         ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
