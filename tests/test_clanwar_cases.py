@@ -39,8 +39,9 @@ figure of a case depends on it.
   (players and provinces by name; an arithmetic, a rule), in the case written.
 * ``winner``.
 * ``problems``: every error and warning of the whole replay, each ``{severity, rule, message, at, hint}``:
-  ``severity`` defaults to error, ``rule`` a substring of the rule the problem names, ``message`` a
-  substring (or list of substrings), both in the case written; ``hint`` the whole hint (a list: substrings of it),
+  ``severity`` defaults to error, ``rule`` the whole rule the problem names (a rule matched by its first
+  words passed with a word dropped or added: scripts/mutate), ``message`` a substring (or list of
+  substrings), both in the case written; ``hint`` the whole hint (a list: substrings of it),
   ``at`` the value it is placed at: the turn's
   number (or ``campaign``) and the path of keys and indexes in that file, ``"1: start.buy.crane.0"``
   or ``"campaign: players.1.buy.3"`` (the runner writes the files, so a line number would only
@@ -226,7 +227,7 @@ def test_case(path, case, tmp_path):
             if drawn:
                 wrong.append(f"turn {number}: dice drawn from the seed, not written: "
                              + ", ".join(f"{d['purpose']} {d['subject']} #{d['index'] + 1}" for d in drawn))
-    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"), rule_in=True, place=_placed,
+    wrong += check_problems(problems, (case.get("expect") or {}).get("problems"), place=_placed,
                             as_written=True, whole_hint=True)
     wrong += check_history(history)
     assert not wrong, header + "\n".join(wrong)
