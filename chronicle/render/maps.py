@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from statistics import median
-from typing import Mapping
+from typing import Callable, Mapping
 
 import shapely
 from markupsafe import Markup
@@ -686,8 +686,7 @@ class MapPainter:
         px = 1 / scale
         layers = self.layers(scale)
         x, y, w, h = box
-        view = (x, y, x + w, y + h)
-        keep = (lambda b: _meets(b, view)) if clip else (lambda b: True)
+        keep = self._keeper(box) if clip else (lambda b: True)
         f = self.f
         full = " ".join(f(v) for v in g.view_box)
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="map" role="img" viewBox="{f(x)} {f(y)} {f(w)} {f(h)}" '
@@ -706,7 +705,7 @@ class MapPainter:
         out.append(layers.links)
         if focus:
             out.append(self._focus(focus, px))
-        out.append(self._marks(summary, px))
+        out.append(self._marks(summary, px, keep))
         out.append(layers.label_svg)
         if overlay:
             placing = Overlay(g.anchors, px, self.colour, self._d, _text_on)
@@ -895,11 +894,33 @@ class MapPainter:
                 f'<path d="{d}" stroke="#ffffff" stroke-width="{self._width(6 * px)}"/>'
                 f'<path d="{d}" stroke="{INK}" stroke-width="{self._width(3 * px)}"/></g>')
 
-    def _marks(self, summary, px: float) -> str:
+    def _keeper(self, box) -> Callable[[Box], bool]:
+        """Whether a thing with bounds (x0, y0, x1, y1) shows in the view box ``box`` (x, y, w, h)."""
+        x, y, w, h = box
+        view = (x, y, x + w, y + h)
+        return lambda b: _meets(b, view)
+
+    def clipped(self, summary, box, room) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What a small map (``svg(..., clip=True)``) of ``box`` in ``room`` draws of ``summary``:
+        the provinces it draws, and those whose marks it draws. A page keyed by their holders
+        and marks is made again only when its own corner of the map changed."""
+        keep = self._keeper(box)
+        px = 1 / self.bucket(self.scale_of(box, room))
+        g = self.geometry
+        provinces = tuple(p for p in sorted(self.campaign.map.provinces) if keep(g.boxes[p]))
+        marked = tuple(p for p in sorted(summary.marks) if self._mark_shown(summary, p, px, keep))
+        return provinces, marked
+
+    def _mark_shown(self, summary, pid, px, keep) -> bool:
+        marks = summary.marks[pid]
+        return bool(marks) and pid in self.geometry.anchors and keep(self._mark_zone(pid, len(marks), px))
+
+    def _marks(self, summary, px: float, keep=lambda b: True) -> str:
+        """The marks (capitals, castles...) of every province whose marks show in the view."""
         g = self.geometry
         parts = []
         for pid in sorted(summary.marks):
-            if pid not in g.anchors:
+            if not self._mark_shown(summary, pid, px, keep):
                 continue
             x, y = g.anchors[pid]
             holder = summary.owners.get(pid)

@@ -17,7 +17,7 @@ import posixpath
 from markupsafe import Markup
 
 from ..i18n import gettext as _, ngettext
-from .maps import LOCATOR, MapFigure, MapPainter, _meets
+from .maps import LOCATOR, MapFigure, MapPainter
 
 
 def _prefix(page_path: str) -> str:
@@ -69,17 +69,15 @@ class SiteMaps:
                                    href=lambda p: f"{prefix}provinces/{p}.html")
 
     def locator_key(self, pid: str) -> tuple:
-        """What :meth:`province`'s map shows that can change from turn to turn: the holders of
-        the provinces it draws (those that meet its box) and every mark with its holder (marks
-        are drawn, and named in tooltips, wherever they stand). Equal keys, equal maps: a
+        """What :meth:`province`'s map shows that can change from turn to turn: the holders and
+        marks of the provinces it draws (a province's tooltip names its marks) and the marks it
+        draws with their holders, as the painter itself clips them. Equal keys, equal maps: a
         province's page is made again only when its corner of the map changed."""
         final = self.model.final.summary
-        x, y, w, h = self.painter.around(pid)
-        view = (x, y, x + w, y + h)
-        boxes = self.painter.geometry.boxes
-        drawn = [p for p in sorted(self.campaign.map.provinces) if _meets(boxes[p], view)]
-        return ([(p, final.owners.get(p)) for p in drawn],
-                sorted((p, tuple(sorted(m)), final.owners.get(p)) for p, m in final.marks.items() if m))
+        provinces, marked = self.painter.clipped(final, self.painter.around(pid), LOCATOR)
+        marks = lambda p: tuple(sorted(final.marks.get(p, ())))
+        return ([(p, final.owners.get(p), marks(p)) for p in provinces],
+                [(p, marks(p), final.owners.get(p)) for p in marked])
 
     def player(self, player_id: str, page_path: str) -> MapFigure | None:
         """The player's lands over time: held now in the player's colour, held once and lost

@@ -471,8 +471,10 @@ class SiteRenderer:
         if self.budget is not None:
             return whole
         rows = views.province_row_turns(self.model, pid, turns)
-        return ("province", [self.turn_key(n) for n in rows], len(self.model.periods),
-                (len(turns), self.maps.locator_key(pid)) if locator else None)
+        periods = len(self.model.periods)
+        counted = len(turns) if periods else None      # "the last N turns" shows only beside periods
+        return ("province", [self.turn_key(n) for n in rows], periods,
+                (counted, self.maps.locator_key(pid)) if locator else None)
 
     def card_of(self, view: views.TurnView) -> str:
         """The card a turn's page names: its own for the latest turns but the last, the home

@@ -17,7 +17,6 @@ which is where the ledger's links lead.
 from __future__ import annotations
 
 import bisect
-
 import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
