@@ -139,6 +139,56 @@ def test_an_answer_to_a_later_entrant_is_given_only_by_the_victor(make_campaign)
                "of entry]" in p and "did you mean" in p for p in found), found
 
 
+THREE_CLANS = """
+  - {id: red, provinces: [3, 8, 13], capital: 3, fortress: 8, armies: [13, 8, 3], start_card: K}
+  - {id: green, provinces: [2, 7, 12], capital: 2, fortress: 7, armies: [12, 2, 7], start_card: Q}
+  - {id: blue, provinces: [4, 9, 14], capital: 4, fortress: 9, armies: [14, 4, 9], start_card: "5"}
+"""
+
+
+def test_two_entrants_fight_each_other_only_after_the_defender_has_met_the_first(make_campaign):
+    """Seed: "if the defending army elects to fight it will fight a battle with the first army that
+    entered the province. Depending on the result the victor will then fight a battle with the other
+    army present." green-1 enters Thirteen first, then blue-1 (red, green, blue move in that order);
+    red-1 stands there. The battle of the two entrants, entered before red-1's with green-1, is
+    refused, though other armies (blue-1 itself, blue-2, blue-3, green's) come before red-1 by name;
+    entered after it, it is fought."""
+    first = "  - {at: 13, attacker: {army: green-1, lost: 1}, defender: {army: red-1, lost: 4}}\n"
+    entrants = "  - {at: 13, attacker: {army: blue-1, lost: 1}, defender: {army: green-1, lost: 4}}\n"
+    turn = "moves: {green-1: [13], blue-1: [13]}\nresponses: {red-1: battle}\nbattles:\n"
+    history, found = play_grid(make_campaign, THREE_CLANS, {1: turn + entrants + first})
+    assert errors(found) == [
+        "content/turns/001.yaml:4:5: error: red-1 stands in Province 13 and meets green-1, the first to enter, before "
+        "green-1 fights blue-1 [several armies entering are met in order of entry]\n"
+        "    hint: enter the battle of red-1 against green-1 before this one"], found
+    assert [(f.attacker, f.defender) for f in events_of(history, 1, "BattleFought")] == [("green-1", "red-1")]
+    history, found = play_grid(make_campaign, THREE_CLANS, {1: turn + first + entrants})
+    assert errors(found) == [], found
+    assert [(f.attacker, f.defender, f.winner) for f in events_of(history, 1, "BattleFought")] == [
+        ("green-1", "red-1", "green-1"), ("blue-1", "green-1", "blue-1")]
+
+
+def test_an_entrant_of_the_victor_s_own_clan_is_not_met_before_the_next_enemy(make_campaign):
+    """red-1 and red-2 enter Fourteen, where blue-1 stands, then blue-2 (red moves first). blue-1
+    fights red-1, the first to enter; the victor red-1 then fights blue-2, the next enemy: red-2,
+    which entered between them, is red-1's own and meets no one."""
+    players = """
+  - {id: red, provinces: [3, 8, 13], capital: 3, fortress: 8, armies: [13, 13, 8], start_card: K}
+  - {id: blue, provinces: [4, 9, 14, 19, 24], capital: 24, fortress: 9, armies: [14, 19, 24], start_card: "5"}
+"""
+    history, found = play_grid(make_campaign, players, {1: """
+        moves: {red-1: [14], red-2: [14], blue-2: [14]}
+        responses: {blue-1: battle}
+        battles:
+          - {at: 14, attacker: {army: red-1, lost: 1}, defender: {army: blue-1, lost: 4}}
+          - {at: 14, attacker: {army: blue-2, lost: 4}, defender: {army: red-1, lost: 1}}
+        """})
+    assert found == [], found
+    assert [(f.attacker, f.defender, f.winner) for f in events_of(history, 1, "BattleFought")] == [
+        ("red-1", "blue-1", "red-1"), ("blue-2", "red-1", "red-1")]
+    assert (army(history, "red-2").province, army(history, "red-2").strength) == ("p14", 12)
+
+
 # ---- allied contingents ---------------------------------------------------------------------------
 
 ALLIES = """
@@ -267,6 +317,21 @@ def test_relief_battle_the_bua_counts_as_one_element_and_taken_with_victory_take
     assert ledger[("blue", "fortress_taken")] == 2 and ledger[("red", "fortress_lost")] == -5
     assert ledger[("blue", "element_destroyed x2")] == 2              # the BUA is no element: no prestige for it
     assert army(history, "red-1").province == "p1"
+
+
+def test_castle_taken_without_holding_the_bua_and_winning_is_an_error_at_it(make_campaign):
+    """Seed: "If the besieging player occupies the BUA during the battle and is the victor then they
+    have also taken the castle": both, not one. castle_taken: true is an error at it when the
+    besieger held the BUA but lost: the relief wins, the siege is lifted, the castle stays red's.
+    (Held and won, it is taken: the test above.)"""
+    history, found = relief(make_campaign, """
+  - {at: 2, castle_taken: true, attacker: {army: red-1, lost: 1}, defender: {army: blue-1, lost: 3, bua_taken: true}}
+""")
+    assert errors(found) == [
+        "content/turns/003.yaml:5:27: error: castle_taken: the besieger takes the castle only by holding the BUA and "
+        "winning the relief battle [relief battles]\n    hint: by the losses red-1 won (fewer elements lost when time ran out)"]
+    assert [f.winner for f in events_of(history, 3, "BattleFought")] == ["red-1"]
+    assert history.final.owners["p2"] == "red" and "p2" not in history.final.sieges
 
 
 def test_relief_battle_won_by_the_relief_lifts_the_siege(make_campaign):

@@ -177,3 +177,36 @@ def test_the_standings_of_the_game_s_last_turn_whole(make_campaign):
         ("Provinces", "Prestige", "Armies", "Elements", "Cards", "Status"),
         (("red", (3, 13, 3, 36, 1, "winner")), ("blue", (3, 12, 3, 36, 0, ""))),
         ("March 1560 (spring); deck 1, 0 cards left.",), ("Prestige", "Status"))
+
+
+def test_the_standings_note_counts_the_cards_left_in_the_singular_and_the_plural(make_campaign):
+    """The standings' note names the deck dealt from and the cards left in it: one card is "1 card
+    left", two "2 cards left" (both players draw a card in turn 1: a deck of 3 leaves 1, of 4 leaves
+    2; a deck of 2 is used up, and the second deck of 2 is dealt)."""
+    for size, note in ((3, "March 1560 (spring); deck 1, 1 card left."), (4, "March 1560 (spring); deck 1, 2 cards left."),
+                       (2, "March 1560 (spring); deck 2, 2 cards left.")):
+        history, found = play(make_campaign, {1: ""}, options=f"deck: {{forage: {size}}}")
+        assert errors(found) == [], found
+        campaign = history.campaign
+        assert campaign.ruleset.standings(campaign, history.final).notes == (note,), size
+
+
+def test_the_battle_sheet_of_a_siege_whole(make_campaign):
+    """A siege left by the turn: red-2 shut itself in its fortress Two before blue-1. The sheet gives
+    the BUA (the fortress), the besieger setting the terrain, each side's elements and breaking
+    point, and the relief battle's note word for word (seed, "Relief battles")."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2]"
+    blue = "provinces: [4, 5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [4, 5, 8]"
+    history, found = play(make_campaign, {1: "moves: {blue-1: [3, 2]}\nresponses: {red-2: fortress}\ndice: {supply: {blue-1: 1}}\n"},
+                          red=red, blue=blue)
+    assert errors(found) == [], found
+    campaign = history.campaign
+    (sheet,) = campaign.ruleset.battle_sheets(campaign, history.final)
+    assert (sheet.province, sheet.terrain, sheet.river_possible, sheet.bua, sheet.terrain_set_by) == (
+        "p2", "grassland", False, "fortress", "blue-1 (unless the other side plays Excellent Reconnaissance)")
+    assert [(s.army, s.clan, s.elements, s.breaking_point, s.role) for s in sheet.sides] == [
+        ("red-2", "red", 12, 4, "besieged"), ("blue-1", "blue", 11, 4, "besieger")]
+    assert sheet.notes == (
+        "Relief battle rules if an army comes to raise the siege: both armies have a camp; the relieving army may garrison "
+        "the BUA, whose loss counts as one element; the besieger sets the terrain and the BUA stands on a neutral side "
+        "halfway between the armies.",)
