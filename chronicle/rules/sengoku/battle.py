@@ -379,9 +379,11 @@ def _in_order_of_entry(ctx, state, b, att, dfn) -> bool:
     pair = sorted((att, dfn), key=lambda a: rank.get(a.id, -1))
     earlier, later = pair
     for army_id in order[:rank[later.id]]:
+        # an entrant that has not fought here still stands here in the field: it has made its one
+        # move, its own answers are refused before it has won a battle, and only a battle's result
+        # moves it out or shuts it in
         other = state.armies.get(army_id)
-        if (other is None or army_id == earlier.id or other.province != b.province or other.besieged
-                or army_id in fought or not state.enemies(other.clan, earlier.clan)):
+        if other is None or army_id == earlier.id or army_id in fought or not state.enemies(other.clan, earlier.clan):
             continue
         ctx.reject(f"{later.id} entered {ctx.name(b.province)} after {army_id}: {earlier.id} meets {army_id} first",
                     b.at, hint=f"enter the battle of {earlier.id} against {army_id} before this one; its victor then fights "
