@@ -842,3 +842,44 @@ def test_a_siege_laid_where_no_enemy_castle_stands_is_an_error_at_the_order(make
     assert errors(found) == [
         "content/turns/001.yaml:2:11: error: there is no enemy castle in Four for blue-1 to besiege [sieges]\n"
         "    hint: a siege is laid to an enemy clan's fortress or capital in the besieger's province"]
+
+
+def test_a_refused_move_puts_its_army_and_its_end_in_doubt_not_the_provinces_it_passes(make_campaign):
+    """What a refused move puts in doubt is its army and the province it was going to: a later order
+    of that army (a siege laid where it stands) follows from the error and is counted, not reported;
+    a later problem in a province the move only passed through (Three on the way to Kyoto; Six, a
+    neutral army's own province, on its way out of its land) is its own error."""
+    _, found = play(make_campaign, {1: "moves: {red-1: [2, 3, 4, 5]}\nbesiege: [red-1]\n"})
+    assert found == [
+        "content/turns/001.yaml:1:9: error: red-1 moves 4 provinces without forced march [forced march]\n"
+        "    hint: write  red-1: {path: [...], forced: 1}  (1 element per province forced)",
+        _consequence("001.yaml:2:11", "One, red-1", "1: red-1 moves 4 provinces without forced march",
+                     "there is no enemy castle in One for red-1 to besiege")]
+    _, found = play(make_campaign, {1: "moves: {red-2: [3, 9]}\nbesiege: [red-3]\n"})
+    assert found == [
+        "content/turns/001.yaml:1:20: error: red-2 cannot enter Kyoto: Kyoto is entered only to claim the Shogunate or to "
+        "stop a claim [Kyoto]\n    hint: write  diplomacy: {claim: CLAN}  in the turn the claimant moves in",
+        "content/turns/001.yaml:2:11: error: there is no enemy castle in Three for red-3 to besiege [sieges]\n"
+        "    hint: a siege is laid to an enemy clan's fortress or capital in the besieger's province"]
+    neutral = "provinces: [6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    neutral: true"
+    _, found = play(make_campaign, {1: "moves: {blue-2: [6, 5]}\nbesiege: [blue-1]\n"}, blue=neutral)
+    assert errors(found) == [
+        "content/turns/001.yaml:1:21: error: blue-2 is a neutral army and does not leave blue's land (Five is not theirs) "
+        "[neutral clans]\n    hint: a neutral army moves only within blue's provinces",
+        "content/turns/001.yaml:2:11: error: there is no enemy castle in Six for blue-1 to besiege [sieges]\n"
+        "    hint: a siege is laid to an enemy clan's fortress or capital in the besieger's province"]
+
+
+def test_an_answer_to_a_refused_move_follows_from_it_only_where_the_move_was_going(make_campaign):
+    """blue-1's move to Two is refused (four provinces, no forced march): red-2's answer, in Two, was
+    written for that move and follows from the error (counted, not reported); red-3's, in Three,
+    which the move only passed through, is an error of its own."""
+    refused = ("content/turns/001.yaml:1:9: error: blue-1 moves 4 provinces without forced march [forced march]\n"
+               "    hint: write  blue-1: {path: [...], forced: 1}  (1 element per province forced)")
+    _, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3, 2]}\nresponses: {red-2: battle}\n"})
+    assert found == [refused, _consequence("001.yaml:2:13", "blue-1, red-2", "1: blue-1 moves 4 provinces without forced march",
+                                           "red-2 was not entered by an enemy army this turn, so it has nothing to answer")]
+    _, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3, 2]}\nresponses: {red-3: battle}\n"})
+    assert found == [refused, "content/turns/001.yaml:2:13: error: red-3 was not entered by an enemy army this turn, so it "
+                              "has nothing to answer [meeting an enemy]\n"
+                              "    hint: responses: are for a defender whose province an enemy army entered"]
