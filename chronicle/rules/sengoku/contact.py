@@ -34,7 +34,7 @@ def responses(ctx, state):
         met = _first_enemy(ctx, state, army)
         if met is None or army_id in {e for e, _ in ctx.entries.get(army.province, [])}:
             # an enemy whose move here was rejected explains it: a consequence of that error
-            meant = tuple(m.army for m in ctx.record.moves if m.path and m.path[-1] == army.province)
+            meant = tuple(m.army for m in ctx.record.moves if m.path[-1] == army.province)    # a move names a province
             # and so does a move that could not be read: it may have been meant for this province
             meant += tuple(sorted(a for a in ctx.record.unread if a not in ctx.record.responses))
             ctx.reject(f"{army_id} was not entered by an enemy army this turn, so it has nothing to answer", response.at,
