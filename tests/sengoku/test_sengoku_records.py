@@ -484,6 +484,16 @@ def test_a_retreat_with_no_province_is_asked_where_and_one_with_an_unknown_provi
     assert errors(found) and not any("but to where?" in p for p in found), found
 
 
+def test_a_per_entrant_retreat_with_no_province_is_asked_where_naming_its_army(make_campaign):
+    """The same in an answer to one entrant of several: red-3's "retreat" to blue-2 names no province;
+    the error names red-3 and stands at that answer; the meetings it leaves open follow from it."""
+    from .test_sengoku_battles import TWO_ENTRANTS_BLUE
+    _, found = play(make_campaign, {1: "moves: {blue-1: [3], blue-2: [4, 3]}\n"
+                                       "responses: {red-3: {blue-1: battle, blue-2: retreat}}\n"}, blue=TWO_ENTRANTS_BLUE)
+    assert errors(found) == ["content/turns/001.yaml:2:45: error: red-3 retreats, but to where? [refusing battle]\n"
+                             "    hint: write  retreat: PROVINCE  (an adjacent province)"], found
+
+
 def test_an_alliance_with_itself_or_an_old_ally_names_the_alliances_rule_and_its_own_fix(make_campaign):
     """diplomacy_phase: an alliance already made, and a clan allied with itself, are errors under the
     rule of alliances, each with the hint that fixes it."""

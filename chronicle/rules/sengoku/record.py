@@ -50,7 +50,7 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Response:
-    army: str
+    """An army's answer to an enemy that entered its province (the army is the key it is filed under)."""
     kind: str                      # battle | fortress | retreat
     to: str | None
     at: tuple
@@ -260,15 +260,15 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
 
     def response(army, spec, path, entrant=None):
         if isinstance(spec, str) and spec in ("battle", "fortress"):
-            return Response(army, spec, None, path, entrant)
+            return Response(spec, None, path, entrant)
         if isinstance(spec, dict) and "retreat" in spec:
             to = province(spec["retreat"], path + ("retreat",))
-            return Response(army, "retreat", to, path, entrant) if to else None
+            return Response("retreat", to, path, entrant) if to else None
         if isinstance(spec, str) and spec.startswith("retreat"):
             rest = spec[len("retreat"):].strip().removeprefix("to ").strip()
             to = province(rest, path) if rest else None
             if to:
-                return Response(army, "retreat", to, path, entrant)
+                return Response("retreat", to, path, entrant)
             if not rest:
                 problems.append(Problem(f"{army} retreats, but to where?", hint="write  retreat: PROVINCE  (an adjacent province)",
                                         path=path, rule="refusing battle"))
