@@ -178,3 +178,31 @@ def test_where_no_way_is_clear_a_graze_beats_a_crossing():
     assert soft[1][0][0][1] == pytest.approx(-6.5)
     hard = clear.route([[crossing], [grazing]], clear.Clearance([name], PX), **options)
     assert hard[1][0][0][0] == pytest.approx(50)
+
+
+# ---- a contest's badge on its own province ------------------------------------------------------
+
+def test_a_badge_stands_on_its_own_province_not_on_a_neighbour():
+    """A narrow province (20 px wide) with a neighbour to its east and the sea to its west: the
+    first spot (13 px east, 17 up) stands on the neighbour's land, where Yamashiro's roll-off
+    stood on Omi's; with the outlines known the badge goes up the province's own length
+    (0, -26). Without outlines the first spot clear of names wins, as before. When a name covers
+    the spots up the province, the badge goes down it (0, 22); when names fill it, the badge
+    hides none of them to keep inside, and stands on the sea (half the cost) rather than on the
+    neighbour."""
+    import shapely
+    shapes = {"a": shapely.box(-10, -60, 10, 40), "b": shapely.box(10, -60, 80, 40)}
+    anchors = {"a": (0.0, 0.0), "b": (45.0, 0.0)}
+
+    def spot(taken=(), outlines=True):
+        o = Overlay(anchors, PX, lambda _p: "#336699", 2, lambda _c: "#000000", shapes=shapes if outlines else None)
+        return tuple(round(v, 6) for v in o.badge_spot("a", list(taken)))
+    assert spot(outlines=False) == (13.0, -17.0)
+    assert spot() == (0.0, -26.0)
+    name = (-10.0, -48.0, 10.0, -12.0)            # a name up the province
+    assert spot([name]) == (0.0, 22.0)            # down the province, clear of the name
+    below = (-10.0, -12.0, 10.0, 40.0)            # names filling the rest of it
+    chosen = spot([name, below])
+    box = (chosen[0] - 11.5, chosen[1] - 11.5, chosen[0] + 11.5, chosen[1] + 11.5)
+    assert all(box[2] <= n[0] or box[0] >= n[2] or box[3] <= n[1] or box[1] >= n[3] for n in (name, below))
+    assert chosen[0] < 0                          # the sea's side, not the neighbour's

@@ -708,7 +708,7 @@ class MapPainter:
         out.append(self._marks(summary, px, keep))
         out.append(layers.label_svg)
         if overlay:
-            placing = Overlay(g.anchors, px, self.colour, self._d, _text_on)
+            placing = Overlay(g.anchors, px, self.colour, self._d, _text_on, shapes=self._shapes)
             zones = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in g.anchors and m]
             # the badges find their places first, so that the counters and the orders keep clear of them too
             spots = placing.place_contests(summary.contests, list(layers.label_boxes) + zones)

@@ -26,6 +26,7 @@ import math
 from html import escape
 
 import numpy as np
+import shapely
 
 from ..rules import Outcome
 from . import clearance as clear
@@ -53,8 +54,11 @@ class Overlay:
     ``names``: the boxes of the provinces' names (map units), which arrows and marks keep off
     (:mod:`.clearance`); ``badges``: the contests' badge boxes, which marks in place keep off."""
 
-    def __init__(self, anchors, px: float, colour, decimals: int, text_on, names=(), badges=(), soft: float = 0.0):
+    def __init__(self, anchors, px: float, colour, decimals: int, text_on, names=(), badges=(), soft: float = 0.0,
+                 shapes=None):
+        """``shapes``: the provinces' outlines (shapely, map units), which a contest's badge keeps inside."""
         self.anchors = anchors
+        self.shapes = shapes or {}
         self.px = px
         self.colour = colour
         self.d = decimals
@@ -308,18 +312,43 @@ class Overlay:
         return (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
 
     def badge_spot(self, province: str, taken) -> tuple[float, float]:
+        """The first spot (of :attr:`SPOTS`, in order) that costs least: its badge's share over
+        ``taken`` (names, marks, other badges) twice, its share on other provinces' land once
+        (a badge on a neighbour reads as the neighbour's fight: Yamashiro's roll-off, on Pitac
+        turn 6, stood on Omi's land), its share on the sea half. Shares are counted in
+        twentieths (any cover at all counts one), so that a spot barely better does not beat
+        an earlier one; a small province in a crowd may have no spot inside that hides no name."""
         x, y = self.anchors[province]
         r = 11.5 * self.px
         spots = np.array(self.SPOTS, dtype=float) * self.px + (x, y)
-        if not taken:
-            return (float(spots[0, 0]), float(spots[0, 1]))
-        b = np.array(taken, dtype=float)
-        w = np.minimum(spots[:, 0:1] + r, b[None, :, 2]) - np.maximum(spots[:, 0:1] - r, b[None, :, 0])
-        h = np.minimum(spots[:, 1:2] + r, b[None, :, 3]) - np.maximum(spots[:, 1:2] - r, b[None, :, 1])
-        covered = np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
-        free = np.nonzero(covered == 0)[0]
-        k = int(free[0]) if len(free) else int(np.argmin(covered))
+        cost = np.zeros(len(spots))
+        if len(taken):
+            b = np.array(taken, dtype=float)
+            w = np.minimum(spots[:, 0:1] + r, b[None, :, 2]) - np.maximum(spots[:, 0:1] - r, b[None, :, 0])
+            h = np.minimum(spots[:, 1:2] + r, b[None, :, 3]) - np.maximum(spots[:, 1:2] - r, b[None, :, 1])
+            covered = np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1) / (2 * r) ** 2
+            cost += 2 * np.ceil(covered * 20 - 1e-9)          # covering anything costs
+        own = self.shapes.get(province)
+        if own is not None:
+            inside, on_land = self._shares(province, own, spots, r)
+            cost += np.round(on_land * 20) + np.round(np.clip(1.0 - inside - on_land, 0.0, None) * 10)
+        k = int(np.argmin(cost))          # the first of the least
         return (float(spots[k, 0]), float(spots[k, 1]))
+
+    def _shares(self, province, own, spots, r):
+        """How much of a badge (a disc of radius ``r``) at each of ``spots`` lies on ``province``'s
+        land (``own``), and how much on the other provinces'."""
+        discs = shapely.buffer(shapely.points(spots), r, quad_segs=4)
+        area = float(shapely.area(discs[0]))
+        box = (spots[:, 0].min() - r, spots[:, 1].min() - r, spots[:, 0].max() + r, spots[:, 1].max() + r)
+        inside = shapely.area(shapely.intersection(shapely.clip_by_rect(own, *box), discs)) / area
+        near = [shapely.clip_by_rect(shape, *box) for pid, shape in sorted(self.shapes.items())
+                if pid != province and shape.bounds[0] < box[2] and shape.bounds[2] > box[0]
+                and shape.bounds[1] < box[3] and shape.bounds[3] > box[1]]
+        on_land = np.zeros(len(spots))
+        for shape in near:                # provinces do not overlap: their shares add up
+            on_land += shapely.area(shapely.intersection(shape, discs)) / area
+        return inside, on_land
 
     def contest(self, contest, owners, centre, href=None) -> str:
         cx, cy = centre
