@@ -19,10 +19,11 @@ def movement_order(ctx, state) -> list[str]:
         order, path = ctx.record.order
         missing = [c for c in players if c not in order]
         extra = [c for c in order if c not in players]
-        if missing or extra or len(set(order)) != len(order):
-            ctx.problem("the movement order must name each clan in the game once",
-                        path, hint=("missing: " + ", ".join(missing) if missing else "") +
-                        (" not in the game: " + ", ".join(extra) if extra else ""), rule="order of movement")
+        twice = sorted({c for c in order if order.count(c) > 1})
+        if missing or extra or twice:
+            hint = "; ".join(f"{what}: {', '.join(clans)}" for what, clans in (
+                ("missing", missing), ("not a player's clan in the game", extra), ("named twice", twice)) if clans)
+            ctx.problem("the movement order must name each clan in the game once", path, hint=hint, rule="order of movement")
         else:
             ctx.emit(MovementOrder(tuple(order), N_("as written")))
             return list(order) + neutrals

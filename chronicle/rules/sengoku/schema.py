@@ -60,7 +60,8 @@ TURN_SCHEMA = {
             {"type": "array", "items": {"type": "string"}, "maxItems": 100,
              "x-repeats": "the deck holds several copies of a card"}]},
                   "description": "Cards drawn this turn: clan -> card. Draws not written are dealt from the shuffled deck."},
-        "order": {"type": "array", "items": CLAN, "uniqueItems": True,
+        # a clan named twice is the order rule's one error (order.py), with the hint that names it
+        "order": {"type": "array", "items": CLAN, "x-repeats": "a clan named twice is the order rule's error",
                   "description": "Movement order, as agreed (a Spy card); else rolled."},
         "diplomacy": {"type": "object", "additionalProperties": False, "properties": {
             # a pair written twice, or a clan paired with itself, is the alliance rule's one error
