@@ -5,7 +5,7 @@ turn's spring (reading): the muster begins with the next spring."""
 
 from __future__ import annotations
 
-from ...i18n import N_
+from ...i18n import N_plural
 from .calendar import first_of_season
 from .events import ArmyDisbanded, ArmyRaised
 from .geo import distance_to
@@ -31,17 +31,19 @@ def spring_muster(ctx, state):
             for army in sorted(own, key=far)[:len(own) - allowed]:
                 del armies[army.id]
                 ctx.emit(ArmyDisbanded(army.id, clan_id, army.province,
-                                       N_("spring: %(provinces)s provinces keep %(armies)s armies; the furthest from the "
-                                          "capital goes", provinces=state.count(clan_id), armies=allowed)))
+                                       N_plural("spring: %(provinces)s provinces keep %(num)s army; the furthest from the "
+                                                "capital goes", "spring: %(provinces)s provinces keep %(num)s armies; the "
+                                                "furthest from the capital goes", allowed, provinces=state.count(clan_id))))
         elif len(own) < allowed:
             seat = clan.capital if state.owners.get(clan.capital) == clan_id else next(
                 (p for p in sorted(state.castles) if state.owners.get(p) == clan_id), None)
             if seat is None:
                 continue
-            rule = (N_("spring: %(provinces)s provinces give %(armies)s armies", provinces=state.count(clan_id),
-                       armies=allowed) if seat == clan.capital else
-                    N_("spring: %(provinces)s provinces give %(armies)s armies; the capital is lost, so at a fortress",
-                       provinces=state.count(clan_id), armies=allowed))
+            rule = (N_plural("spring: %(provinces)s provinces give %(num)s army", "spring: %(provinces)s provinces give "
+                             "%(num)s armies", allowed, provinces=state.count(clan_id)) if seat == clan.capital else
+                    N_plural("spring: %(provinces)s provinces give %(num)s army; the capital is lost, so at a fortress",
+                             "spring: %(provinces)s provinces give %(num)s armies; the capital is lost, so at a fortress",
+                             allowed, provinces=state.count(clan_id)))
             for _ in range(allowed - len(own)):
                 army_id = f"{clan_id}-{clan.next_army}"
                 while army_id in armies:
