@@ -46,10 +46,12 @@ def neutral_attacks(ctx, state):
                       and not a.besieged and a.id not in ctx.engaged)
         if here:
             ctx.engaged[here[0]] = intruder.id
-        elif not any(a.clan == owner and a.province == intruder.province and not a.besieged for a in armies.values()):
+        else:
             waiting.append((intruder, owner))
     for intruder, owner in waiting:
         army_id, province = intruder.id, intruder.province
+        # a neutral army there already (engaged with an earlier intruder, shut in, or come out to
+        # meet one): no other comes to this province
         if any(a.clan == owner and a.province == province for a in armies.values()):
             continue
 
