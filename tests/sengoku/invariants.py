@@ -16,10 +16,15 @@ and by the example campaign's test. It raises AssertionError naming the turn and
 * the prestige ledger: every clan's prestige is its starting prestige plus every
   PrestigeAwarded line of every turn, and each line's cause points at an earlier event of its turn;
 * alliances join clans in the game; a game over stays over; Marriage cards are never more than
-  the deck holds.
+  the deck holds;
+* a position cannot be changed once made: its mappings (owners, castles, clans, armies, sieges,
+  in_doubt) are read-only, in sorted order (a phase that changed one in place would rewrite the
+  turns before it; an order of insertion would make the state JSON depend on the order of play).
 """
 
 from __future__ import annotations
+
+from types import MappingProxyType
 
 from chronicle.rules.sengoku.events import PrestigeAwarded
 
@@ -42,6 +47,10 @@ def check_state(campaign, state, where: str, settled: bool = True) -> None:
     opts = campaign.options
     game_map = campaign.map
     clans = state.clans
+    for name in ("owners", "castles", "clans", "armies", "sieges", "in_doubt"):
+        mapping = getattr(state, name)
+        assert isinstance(mapping, MappingProxyType), f"{where}: the state's {name} can be changed in place"
+        assert list(mapping) == sorted(mapping), f"{where}: the state's {name} are not in order"
     # one owner per province
     assert set(state.owners) == set(game_map.provinces), f"{where}: the owners do not cover the map exactly"
     for province, owner in state.owners.items():

@@ -139,6 +139,29 @@ def test_an_answer_to_a_later_entrant_is_given_only_by_the_victor(make_campaign)
                "of entry]" in p and "did you mean" in p for p in found), found
 
 
+def test_an_answer_never_given_says_why_destroyed_or_never_the_victor(make_campaign):
+    """An answer to a later entrant that was never given says why: red-3, destroyed by blue-1 (12 of
+    its 12 elements lost), never met blue-2; red-3 that fought no battle at all did not stand in the
+    field as the victor of the battle before (counted under the meeting left open, which comes first)."""
+    destroyed = "  - {at: 3, attacker: {army: blue-1, lost: 1}, defender: {army: red-3, lost: 12}}\n"
+    _, found = play(make_campaign, {1: PER_ENTRANT.format(answer="battle", battles=destroyed)}, blue=TWO_ENTRANTS_BLUE)
+    assert found == [
+        "content/turns/001.yaml:5:27: error: red-3 never met blue-2 in the field, so its answer to it was not given (it was "
+        "destroyed) [several armies entering are met in order of entry]\n    hint: the answer to a later entrant is given "
+        "by the army that won the battle before; remove it, or check the battles' results"], found
+    _, found = play(make_campaign, {1: "moves: {blue-1: [3], blue-2: [4, 3]}\nresponses: {red-3: {blue-1: battle, blue-2: battle}}\n"},
+                    blue=TWO_ENTRANTS_BLUE)
+    assert found == [
+        "content/turns/001.yaml:1:9: error: blue-1 (blue) and red-3 (red) are both in the field at Three after the battle "
+        "phase [meeting an enemy]\n    hint: enter their battle under battles:, or write the response of red-3: "
+        "{retreat: PROVINCE} or fortress",
+        "content/turns/001.yaml:1:22: warning: 2 more problems about blue-2, red-3 not reported: they follow from an earlier "
+        "error (turn 1: blue-1 (blue) and red-3 (red) are both in the field at Three after the battle phase) [consequences "
+        "of an earlier error]\n    hint: fix that error first, then check again; not reported: blue-2 (blue) and red-3 "
+        "(red) are both in the field at Three after the battle phase; red-3 never met blue-2 in the field, so its answer to "
+        "it was not given (it did not stand in the field as the victor of the battle before)"], found
+
+
 THREE_CLANS = """
   - {id: red, provinces: [3, 8, 13], capital: 3, fortress: 8, armies: [13, 8, 3], start_card: K}
   - {id: green, provinces: [2, 7, 12], capital: 2, fortress: 7, armies: [12, 2, 7], start_card: Q}

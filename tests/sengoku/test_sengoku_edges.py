@@ -883,3 +883,23 @@ def test_an_answer_to_a_refused_move_follows_from_it_only_where_the_move_was_goi
     assert found == [refused, "content/turns/001.yaml:2:13: error: red-3 was not entered by an enemy army this turn, so it "
                               "has nothing to answer [meeting an enemy]\n"
                               "    hint: responses: are for a defender whose province an enemy army entered"]
+
+
+def test_a_written_movement_order_names_each_playing_clan_once_and_the_hint_says_what_is_wrong(make_campaign):
+    """An order written in the turn file (agreed, or chosen with a Spy) names each player's clan in the
+    game once: one missing, a neutral clan (moved last by the umpire), one named twice, and two faults
+    at once are each one error at order:, the hint naming every fault; the order rolled instead is
+    the cards' (turn 1). An order of d6s says so in its sentence, with the dice."""
+    extra = "  - id: green\n    provinces: [10, 11]\n    capital: 11\n    armies: [10]\n    neutral: true"
+    for order, hint in (("[red]", "missing: blue"), ("[red, blue, green]", "not a player's clan in the game: green"),
+                        ("[red, red, blue]", "named twice: red"), ("[blue, blue]", "missing: red; named twice: blue")):
+        history, found = play(make_campaign, {1: f"order: {order}\n"}, extra_players=extra)
+        assert errors(found) == ["content/turns/001.yaml:1:8: error: the movement order must name each clan in the game "
+                                 f"once [order of movement]\n    hint: {hint}"], order
+        assert [(e.order, e.how) for e in events_of(history, 1, "MovementOrder")] == [
+            (("red", "blue"), "first turn: highest card first")]
+    history, found = play(make_campaign, {1: "order: [blue, red]\n", 2: "dice: {initiative: {red: 3, blue: 5}}\n"})
+    assert errors(found) == []
+    assert [e.describe() for t in (1, 2) for e in events_of(history, t, "MovementOrder")] == [
+        "Movement order: blue, red (as written)",
+        "Movement order: blue, red (highest d6 first, then clockwise: blue 5; red 3)"]

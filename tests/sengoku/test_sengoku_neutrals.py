@@ -110,3 +110,21 @@ def test_the_battle_sheet_of_a_neutral_battle_has_the_intruder_defending(make_ca
     assert {s.army: s.role for s in sheet.sides} == {"blue-1": "attacker", "red-3": "defender"}
     assert sheet.terrain_set_by.startswith("red-3")
     assert any("the intruder defends and sets the terrain" in n for n in sheet.notes)
+
+
+def test_each_intruder_s_missing_battle_is_placed_at_its_own_move(make_campaign):
+    """red-2 and red-3 both enter Six, where the neutral army blue-1 stands, and no battle is entered:
+    the missing battle with red-2 is an error at red-2's move; the one with red-3, a consequence (blue-1
+    is in doubt), is counted at red-3's move, not at red-2's."""
+    red = "provinces: [1, 2, 3, 4]\n    capital: 1\n    fortress: 2\n    armies: [1, 4, 4]"
+    _, found = play(make_campaign, {1: "moves:\n  red-2: [5, 6]\n  red-3: [5, 6]\n"}, red=red, blue=NEUTRAL_BLUE)
+    missing = ("the neutral army blue-1 (blue) attacks {army}, which entered its land at Six: the battle's result is "
+               "missing")
+    assert errors(found) == [
+        f"content/turns/001.yaml:2:3: error: {missing.format(army='red-2')} [neutral armies attack any army entering "
+        "their land]\n    hint: fight it on the table and enter it under battles, the neutral army attacking:  - {at: p6, "
+        "attacker: {army: blue-1, lost: N}, defender: {army: red-2, lost: N}}"], found
+    assert found[-1] == (
+        "content/turns/001.yaml:3:3: warning: 1 more problem about blue-1, red-3 not reported: it follows from an earlier "
+        f"error (turn 1: {missing.format(army='red-2')}) [consequences of an earlier error]\n    hint: fix that error "
+        f"first, then check again; not reported: {missing.format(army='red-3')}")

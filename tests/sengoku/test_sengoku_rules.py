@@ -318,6 +318,26 @@ def test_spring_raises_new_armies_at_the_capital(make_campaign):
     assert raised == [("red-2", "p1", 12), ("red-3", "p1", 12)]
 
 
+def test_spring_s_reasons_count_one_army_and_two_word_for_word(make_campaign):
+    """The spring's reasons, whole: 3 provinces keep 1 army, 6 keep 2 armies (each disbanding the
+    furthest from the capital: after winter quarters, red-2 in its fortress Two); 3 provinces give 1
+    army to a clan that has none, and 3 armies (provinces_per_army: 1) to one that has 1."""
+    turns = {n: "title: quiet\n" for n in range(1, 8)}
+    history, _ = play(make_campaign, turns, red="provinces: [1, 2, 3, 4, 5, 10]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 3]")
+    assert [e.describe() for e in events_of(history, 7, "ArmyDisbanded")] == [
+        "blue's army blue-2 at p7 is disbanded (spring: 3 provinces keep 1 army; the furthest from the capital goes)",
+        "blue's army blue-1 at p8 is disbanded (spring: 3 provinces keep 1 army; the furthest from the capital goes)",
+        "red's army red-2 at p2 is disbanded (spring: 6 provinces keep 2 armies; the furthest from the capital goes)"]
+    history, _ = play(make_campaign, turns, red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: []")
+    assert [e.describe() for e in events_of(history, 7, "ArmyRaised")] == [
+        "red raised army red-1 (12 elements) at p1 (spring: 3 provinces give 1 army)"]
+    history, _ = play(make_campaign, turns, options="provinces_per_army: 1",
+                      red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1]")
+    assert [e.describe() for e in events_of(history, 7, "ArmyRaised") if e.clan == "red"] == [
+        "red raised army red-2 (12 elements) at p1 (spring: 3 provinces give 3 armies)",
+        "red raised army red-3 (12 elements) at p1 (spring: 3 provinces give 3 armies)"]
+
+
 def test_seppuku_below_minus_twenty(make_campaign):
     history, found = play(make_campaign, {1: """
         diplomacy:
