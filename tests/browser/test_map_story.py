@@ -928,14 +928,15 @@ CHART_LABELS = """() => [...document.querySelectorAll('svg.chart')].map(svg => {
 
 @pytest.mark.parametrize("which", list(EXAMPLES))
 def test_the_charts_axis_labels_lie_inside_their_chart_at_390_and_1280(browser, request, which, screenshots):
-    """Every chart of the standings page (each ruleset's score, provinces...): its axes' words and
-    figures lie inside the chart's box, and the y axis's figures clear of its title, on a phone
-    and a desktop. On a phone (bigger text) Clan War's Koku axis read ",000" for "5,000": a fixed
-    left margin, too narrow for four figures at that size."""
+    """Every chart of the standings page and of a player's page (each ruleset's score,
+    provinces...): its axes' words and figures lie inside the chart's box, and the y axis's
+    figures clear of its title, on a phone and a desktop. On a phone (bigger text) Clan War's
+    Koku axis read ",000" for "5,000": a fixed left margin, too narrow for four figures at that size."""
     _history, site = request.getfixturevalue(EXAMPLES[which])
     longest = 0
-    for width in (390, 1280):
-        context, page, problems = open_page(browser, (site / "standings.html").as_uri(), width, 844)
+    player = sorted(site.glob("players/*.html"))[0].relative_to(site).as_posix()
+    for width, path in ((390, "standings.html"), (1280, "standings.html"), (390, player)):
+        context, page, problems = open_page(browser, (site / path).as_uri(), width, 844)
         try:
             charts = page.evaluate(CHART_LABELS)
             assert charts
@@ -943,11 +944,11 @@ def test_the_charts_axis_labels_lie_inside_their_chart_at_390_and_1280(browser, 
                 x0, y0, x1, y1 = chart["box"]
                 for t in chart["texts"]:
                     assert x0 - 0.5 <= t["left"] and t["right"] <= x1 + 0.5 and y0 - 0.5 <= t["top"] \
-                        and t["bottom"] <= y1 + 0.5, (width, chart["id"], t, chart["box"])
+                        and t["bottom"] <= y1 + 0.5, (width, path, chart["id"], t, chart["box"])
                     if t["y"]:
-                        assert t["left"] >= chart["title"] + 1, (width, chart["id"], t, chart["title"])
+                        assert t["left"] >= chart["title"] + 1, (width, path, chart["id"], t, chart["title"])
                         longest = max(longest, len(t["text"]))
-            if which == "clanwar":
+            if which == "clanwar" and path == "standings.html":
                 page.locator("svg.chart").last.screenshot(path=str(screenshots / f"maps-chart-{which}-{width}.png"))
             assert problems == []
         finally:
