@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from .events import BidResolved
-from .purchases import buy, held_items, modifier_of, normal, seller_of, unique_holder
+from .purchases import allowed_seller, buy, held_items, modifier_of, named_seller, normal, unique_holder
 from .catalogue import catalogue_of
 from .record import Purchase
 
@@ -56,9 +56,15 @@ def _resolve(ctx, entry) -> None:
     if kind == "unit" and listed.get("cost_per_model") is not None and entry.data.get("models"):
         list_price = listed["cost_per_model"] * entry.data["models"]
     list_price = entry.data.get("base", list_price)
+    named = None
+    if seller_value:
+        # an unknown faction is one error, not one a bidder
+        named = named_seller(ctx, seller_value, entry.at, f"{kind} {entry.subject}")
+        if named is None:
+            return
     valid = []
     for player, amount, where in entry.bids:
-        seller = seller_of(ctx, player, seller_value, entry.at, f"{kind} {entry.subject}") if seller_value else (None, None)
+        seller = allowed_seller(ctx, player, named, entry.at, f"{kind} {entry.subject}") if named else (None, None)
         if seller is None:
             continue
         if seller[0] is not None:
@@ -89,7 +95,8 @@ def _resolve(ctx, entry) -> None:
         return
     winner, amount, price, modifier, _ = leaders[0]
     ctx.emit(BidResolved(entry.subject, kind, shown, winner, price, modifier))
-    data = {k: v for k, v in entry.data.items() if k not in ("bids", "deploy", "to", "base")}
+    # the winner's purchase, at its price (the bids stay in it: no purchase reads them)
+    data = {k: v for k, v in entry.data.items() if k not in ("deploy", "to", "base")}
     data.update(_bid=True, _modifier=modifier)
     deploy = entry.data.get("deploy")
     if isinstance(deploy, dict):

@@ -104,23 +104,34 @@ def lp_count(ctx, player: str, lp: LP) -> int:
 def seller_of(ctx, player: str, value, path: tuple, what: str):
     """``from:`` names a played faction (an ally's clan) or a clan no one plays. Returns
     (seller player or None, seller's faction) or None after an error; the player's own clan is no seller."""
-    board = ctx.board
     if value is None:
         return (None, None)
+    named = named_seller(ctx, value, path, what)
+    return None if named is None else allowed_seller(ctx, player, named, path, what)
+
+
+def named_seller(ctx, value, path: tuple, what: str):
+    """The faction ``from:`` names, as (its player or None if no one plays it, the faction), or None
+    after an error: no faction has that id. Judged once for a purchase or a bid, whoever bids."""
+    board = ctx.board
     value = str(value)
-    kinds = {f.kind: pid for pid, f in board.factions.items()}
     if value in board.factions:
-        seller, kind = value, board.factions[value].kind
-    elif value in FACTIONS:
-        kind, seller = value, kinds.get(value)
-    else:
-        ctx.reject(f"unknown faction {value!r} to buy {what} from", path + ("from",),
-                   hint=did_you_mean(value, list(FACTIONS) + list(board.factions)) or "a faction id or a player id",
-                   rule="out-of-clan forces", about=())
-        return None
+        return value, board.factions[value].kind
+    if value in FACTIONS:
+        return {f.kind: pid for pid, f in board.factions.items()}.get(value), value
+    ctx.reject(f"unknown faction {value!r} to buy {what} from", path + ("from",),
+               hint=did_you_mean(value, list(FACTIONS) + list(board.factions)) or "a faction id or a player id",
+               rule="out-of-clan forces", about=())
+    return None
+
+
+def allowed_seller(ctx, player: str, named: tuple, path: tuple, what: str):
+    """``named`` (from :func:`named_seller`) as the player's seller: (None, None) for its own clan,
+    None after an error for a played clan that is not its ally (L139)."""
+    seller, kind = named
     if seller == player:
         return (None, None)
-    if seller is not None and not board.allied(player, seller):
+    if seller is not None and not ctx.board.allied(player, seller):
         ctx.reject(f"{ctx.name(player)} cannot buy {what} from {ctx.name(seller)}: {ctx.name(seller)} is played and "
                    f"not {ctx.name(player)}'s ally", path + ("from",),
                    hint="out-of-clan forces of a clan in the campaign are bought only from an ally, with its OK (L139)",
