@@ -65,13 +65,15 @@ def reincarnations(ctx) -> None:
 
 
 def returned(ctx) -> None:
-    """L129: Wounded and Maimed personalities are set to 1 wound and 0 void and placed back."""
+    """L129: Wounded and Maimed personalities are set to 1 wound and 0 void and placed back. Their
+    void is 0 already: the fate roll that Wounded or Maimed them set it (battle.py), and nothing
+    gives void to a personality out of play."""
     board = ctx.board
     for pid in sorted(ctx.fell):
         person = board.personalities.get(pid)
         if person is None or person.status not in (WOUNDED, MAIMED):
             continue
-        board.personalities[pid] = person.but(status=ACTIVE, wounds=1, void_points=0)
+        board.personalities[pid] = person.but(status=ACTIVE, wounds=1)
         ctx.emit(Returned(pid, person.status, person.province))
 
 
