@@ -532,6 +532,32 @@ REFUSALS = {
             .replace("dice:\n", "dice:\n  fate: {kuwanan: [9, 9]}\n").replace("  primary: {lion-1: doji}\n", "  primary: {lion-1: doji, kuwanan: doji}\n"),
          2: "start:\n  assign: [{personality: kuwanan, unit: crane-1}]\n"},
         ["content/turns/002.yaml:2:26: error: kuwanan is dead: it cannot act [reassignment]\n    hint: only an active personality acts"]),
+    # L144: a unit bought from an ally is lost when the alliance breaks (Start phase, before transfers): models for
+    # it are refused as for a unit gone, not as an "unknown" one (whose hint named itself); the next transfer is judged
+    "a transfer to a unit lost when its alliance broke, and one after it": (
+        {1: "start:\n  alliances: [[crane, lion]]\n  buy:\n    crane:\n"
+            "      - {unit: crane-5, type: ashigaru, from: lion, base: 50, cost: 50, models: 5, ml: 6, tl: 6, leadership: 1, deploy: doji}\n",
+         2: "start:\n  broken: [{by: lion, with: crane}]\n  transfer:\n    - {from: crane-1, to: crane-5, models: 1}\n"
+            "    - {from: crane-1, to: lion-1, models: 1}\n"},
+        ["content/turns/002.yaml:4:27: error: crane-5 has no models left [reassignment]\n"
+         "    hint: it was destroyed or lost earlier in this turn: remove the order",
+         "content/turns/002.yaml:5:7: error: crane-1 and lion-1 are not one player's units at the same province "
+         "[reassignment at the same province]\n    hint: transfer models between two units of one player that stand together"]),
+    # a bid from a faction no one has is one error, whoever bids (it was one a bidder)
+    "a bid from an unknown faction": (
+        {1: "start:\n  bids:\n    - {personality: toku, unique: true, earth: 2, void: 2, wounds: 3, from: unicorns, "
+            "bids: {crane: 300, lion: 250}, deploy: {crane: doji, lion: akodo}}\n"},
+        ["content/turns/001.yaml:3:77: error: unknown faction 'unicorns' to buy personality toku from [out-of-clan forces]\n"
+         "    hint: did you mean 'unicorn'?"]),
+    # L100: a unit whose leader left it in the Start phase has no leader to move it (placed at the unit's key)
+    "a move of a unit whose leader left it": (
+        {1: "start:\n  assign: [{personality: hoturi, unit: null}]\nmoves:\n  primary: {crane-1: kakita}\n"},
+        ["content/turns/001.yaml:4:13: error: crane-1 has no leader: a unit moves only with a personality or a leadership "
+         "package to lead it [a unit moves only with a leader (L100)]\n"
+         "    hint: assign a personality to it in a Start phase, or promote one of its models"]),
+    "a capture by an unknown player": (
+        {1: "facts:\n  captured: [{personality: kuwanan, by: crabs}]\n"},
+        ["content/turns/001.yaml:2:41: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
     "a withdrawal of an unknown player before a good one": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
         ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),

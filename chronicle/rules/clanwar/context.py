@@ -149,22 +149,23 @@ class Ctx:
     # ---- problems --------------------------------------------------------------------------
 
     def problem(self, message: str, path: tuple = (), hint: str | None = None, rule: str | None = None,
-                severity: str = "error", at_key: bool = False, about=(), rejects=()) -> bool:
+                severity: str = "error", at_key: bool = False, about=(), rejects=()) -> None:
+        """Report a problem, unless it is about something an earlier error put in doubt: then it is
+        counted under that error (:meth:`consequences`). No caller asks which it was."""
         found = Problem(message, hint=hint, rule=rule, path=path, severity=severity, at_key=at_key)
         cause = next((self.doubt[a] for a in about if a in self.doubt), None)
         if cause is not None:
             self.suppressed.append((found, cause))
-            return False
+            return
         self.problems.append(found)
         if severity == "error":
             for a in rejects:
                 self.doubt.setdefault(a, f"turn {self.turn}: {message}")
-        return True
 
     def reject(self, message: str, path: tuple = (), hint: str | None = None, rule: str | None = None,
-               at_key: bool = False, about=()) -> bool:
+               at_key: bool = False, about=()) -> None:
         """An error rejecting an order about ``about``: they are put in doubt."""
-        return self.problem(message, path, hint, rule, "error", at_key, tuple(about), tuple(about))
+        self.problem(message, path, hint, rule, "error", at_key, tuple(about), tuple(about))
 
     def warn(self, message: str, path: tuple = (), hint: str | None = None, rule: str | None = None, at_key=False) -> None:
         self.problem(message, path, hint, rule, "warning", at_key)
@@ -182,7 +183,17 @@ class Ctx:
             rule="consequences of an earlier error", path=first.path, severity="warning", at_key=first.at_key))
 
     def unknown(self, kind: str, some_id: str, path: tuple, rule: str, at_key: bool = False, player: str | None = None) -> None:
+        """An order about a unit or personality that is not there: unknown, or (the player's own) gone
+        from play -- a unit left with no models this turn, a personality dead, removed or captured,
+        which is said as such (it was "unknown", with itself as the likely meaning)."""
         pool = self.board.units if kind == "unit" else self.board.personalities
+        gone = pool.get(some_id)
+        if gone is not None and (player is None or gone.faction == player):
+            self.reject(f"{some_id} has no models left" if kind == "unit" else f"{some_id} is {gone.status}", path,
+                        hint=("it was destroyed or lost earlier in this turn" if kind == "unit" else
+                              "only a personality in play takes orders") + ": remove the order",
+                        rule=rule, at_key=at_key, about=(some_id,))
+            return
         known = sorted(k for k, v in pool.items() if player is None or v.faction == player)
         self.reject(f"unknown {kind} {some_id!r}" + (f" of {self.name(player)}" if player else ""), path,
                     hint=did_you_mean(some_id, known) or (f"{PLURAL[kind]}: {', '.join(known[:12])}" if known else f"no {kind} yet"),
