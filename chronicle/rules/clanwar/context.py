@@ -160,7 +160,7 @@ class Ctx:
         self.problems.append(found)
         if severity == "error":
             for a in rejects:
-                self.doubt.setdefault(a, f"turn {self.turn}: {message}")
+                self.doubt.setdefault(a, f"{'the set-up' if self.turn == 0 else f'turn {self.turn}'}: {message}")
 
     def reject(self, message: str, path: tuple = (), hint: str | None = None, rule: str | None = None,
                at_key: bool = False, about=()) -> None:

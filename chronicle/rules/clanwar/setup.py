@@ -108,6 +108,7 @@ def initial_state(campaign, dice):
         _daimyo(ctx, player, base)
     _bordering(ctx, starts)
     problems += _ring_table(campaign.options["ring_table"])
+    ctx.consequences()          # what an error put in doubt is counted, as in a turn (it was dropped without a word)
     problems += ctx.problems
     return board.freeze(), ctx.events, problems
 
