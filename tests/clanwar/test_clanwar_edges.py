@@ -67,12 +67,12 @@ def test_cavalry_move_in_both_phases_and_a_sea_leg_on_the_map(make_campaign):
     assert [p for p in problems if ": error: " in p] == []
     campaign, result = history.campaign, history.result(1)
     marks = campaign.ruleset.map_marks(campaign, result.before, result.after, result.record, result.events)
-    orders = {(o.army, o.phase): (o.path, o.legs) for o in marks.orders}
+    orders = {(o.army, o.phase): (o.player, o.path, o.legs) for o in marks.orders}
     assert orders == {
-        ("crane-2", "Primary movement"): (("kakita", "otosan_uchi"), ("",)),
-        ("kuwanan", "Primary movement"): (("kakita", "asahina", "kitsu"), ("", "sea")),
-        ("crane-2", "Cavalry movement"): (("otosan_uchi", "plain"), ("",)),
-        ("yoshi", "Cavalry movement"): (("asahina", "doji"), ("",)),
+        ("crane-2", "Primary movement"): ("crane", ("kakita", "otosan_uchi"), ("",)),
+        ("kuwanan", "Primary movement"): ("crane", ("kakita", "asahina", "kitsu"), ("", "sea")),
+        ("crane-2", "Cavalry movement"): ("crane", ("otosan_uchi", "plain"), ("",)),
+        ("yoshi", "Cavalry movement"): ("crane", ("asahina", "doji"), ("",)),
     }
     assert result.after.units["crane-2"].province == "plain"
     assert result.after.personalities["kuwanan"].province == "kitsu"
@@ -558,6 +558,21 @@ REFUSALS = {
     "a capture by an unknown player": (
         {1: "facts:\n  captured: [{personality: kuwanan, by: crabs}]\n"},
         ["content/turns/001.yaml:2:41: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
+    # more dice written than a roll took: the hint says why (an experience check takes two)
+    "three experience dice for a roll of two": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n").replace("crane-1: [10, 10]", "crane-1: [10, 10, 10]")},
+        ["content/turns/001.yaml:9:34: error: 3 experience dice are written for crane-1, but the roll took 2 [dice]\n"
+         "    hint: the roll took fewer dice"]),
+    # a new personality commands only a unit bought before it (unit:), and deploys to a province of the map
+    "a personality to command a unit not bought with it, one deployed nowhere": (
+        {1: "start:\n  buy:\n    crane:\n"
+            "      - {personality: yoshi, unique: true, cost: 30, earth: 2, void: 2, wounds: 2, deploy: dojii}\n"
+            "      - {personality: kenshin, unique: true, cost: 30, earth: 2, void: 2, wounds: 2, deploy: doji, unit: crane-1}\n"},
+        ["content/turns/001.yaml:4:92: error: unknown province 'dojii' [province]\n    hint: did you mean 'doji'?",
+         "content/turns/001.yaml:5:106: error: kenshin cannot command 'crane-1': only a unit bought before it in the same "
+         "Start phase and deployed to the same province [reassignment happens in the Start phase]\n"
+         "    hint: buy the unit first, in the same Start phase and deployed to the same province; or reassign later "
+         "(start: reassign:)"]),
     "a withdrawal of an unknown player before a good one": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
         ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
@@ -819,3 +834,24 @@ def test_a_unique_item_named_as_a_personality_bought_with_it_is_still_bought(mak
                                                 "      - {item: Jade Hand, unique: true, cost: 10, to: hoturi}\n"})
     assert problems == []
     assert history.final.personalities["hoturi"].items == ("Jade Hand",)
+
+
+def test_a_personality_bought_to_command_a_new_unit_and_forces_of_other_clans(make_campaign):
+    """L89, L92: a personality bought with ``unit:`` commands the unit bought before it (the entry
+    was read as the unit's, "id taken"); L59, L139: a personality of a clan no one plays keeps its
+    clan and no seller, one bought from an ally (Paula, playing Lion) names her as its seller; a
+    written ``reincarnates:`` is kept."""
+    campaign = CAMPAIGN.replace("  - id: lion\n", "  - id: paula\n    faction: lion\n")
+    history, problems = play(make_campaign, {1: "start:\n  alliances: [[crane, paula]]\n  buy:\n    crane:\n"
+        "      - {personality: ishio, unique: true, from: phoenix, base: 50, earth: 2, void: 2, wounds: 2, deploy: doji}\n"
+        "      - {personality: toku, unique: true, from: paula, base: 40, cost: 40, earth: 2, void: 2, wounds: 2, deploy: doji, "
+        "reincarnates: true}\n"
+        "      - {unit: c5, type: ashigaru, models: 5, cost: 50, deploy: doji, ml: 6, tl: 6}\n"
+        "      - {personality: kaede, unique: true, cost: 30, earth: 2, void: 2, wounds: 2, deploy: doji, unit: c5}\n"},
+        campaign)
+    assert problems == []
+    after = history.result(1).after
+    got = {pid: (after.personalities[pid].clan, after.personalities[pid].bought_from, after.personalities[pid].reincarnates)
+           for pid in ("ishio", "toku", "kaede")}
+    assert got == {"ishio": ("phoenix", None, False), "toku": ("lion", "paula", True), "kaede": (None, None, False)}
+    assert (after.units["c5"].leader, after.personalities["kaede"].unit) == ("kaede", "c5")

@@ -465,7 +465,7 @@ def buy_personality(ctx, p, setup):
     kind = str(p.data.get("type") or p.subject)
     listed = dict(cat.entry("personality", kind))
     unique = bool(_profile(p, listed, "unique", False))
-    experienced = bool(_profile(p, listed, "experienced", False))
+    experienced = bool(_profile(p, listed, "experienced"))
     what = f"personality {p.subject}"
     if unique and kind in ctx.board.graveyard:
         ctx.reject(f"{kind} is dead: a unique personality who died is never bought again, by any player", p.at,

@@ -334,11 +334,14 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[ClanwarTurn, list[Pro
 
 
 def purchase_of(player: str, entry, path: tuple) -> Purchase | None:
-    """One purchase entry (the schema has checked its shape): its kind is the key it leads with."""
+    """One purchase entry (the schema has checked its shape): its kind is the first of
+    PURCHASE_KINDS it has, except that a personality may name the unit it commands (``unit:``,
+    bought before it): that entry buys the personality (it was read as the unit, its id "taken")."""
     if not isinstance(entry, dict):
         return None
     for kind in PURCHASE_KINDS:
-        if kind in entry and not (kind == "unit" and "tattoo" in entry) and not (kind == "tattoo" and "item" in entry):
+        if kind in entry and not (kind == "unit" and ("tattoo" in entry or "personality" in entry)) \
+                and not (kind == "tattoo" and "item" in entry):
             value = entry[kind]
             if kind == "tattoo" and "tattoos" not in entry:
                 continue
