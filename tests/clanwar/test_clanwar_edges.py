@@ -573,6 +573,18 @@ REFUSALS = {
          "Start phase and deployed to the same province [reassignment happens in the Start phase]\n"
          "    hint: buy the unit first, in the same Start phase and deployed to the same province; or reassign later "
          "(start: reassign:)"]),
+    # L134: a new item goes on a personality in play at Recovery (placed at its to:); a province written empty
+    "an item for a personality who dies in the battle": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n    personalities: {kuwanan: {removed: true, over: 0}}\n")
+            .replace("dice:\n", "dice:\n  fate: {kuwanan: [9, 9]}\n")
+            .replace("moves:\n  primary: {lion-1: doji}\n", "start:\n  buy:\n    crane:\n      - {item: Fan, to: kuwanan, cost: 5}\n"
+                     "moves:\n  primary: {lion-1: doji, kuwanan: doji}\n")},
+        ["content/turns/001.yaml:4:25: error: the item Fan cannot be placed on kuwanan: it is not in play [placing new forces]\n"
+         "    hint: put the item on a personality of the buyer who is in play"]),
+    "a move to a province written empty": (
+        {1: "moves:\n  primary: {kuwanan: \"\"}\n"},
+        ["content/turns/001.yaml:2:22: error: expected a province, got '' [province]\n"
+         "    hint: a province's id or its name, as the map writes it"]),
     "a withdrawal of an unknown player before a good one": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
         ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),

@@ -172,3 +172,18 @@ def test_a_ledger_line_names_the_purchase_with_spaces_for_underscores(make_campa
     campaign = history.campaign
     texts = [e.describe(campaign.name_of) for e in history.result(1).events if e.kind == "koku-changed"]
     assert "Crane −50 koku (purchase: unit crane 2), 5,700 left" in texts
+
+
+def test_the_start_s_provinces_and_what_recovery_places_in_words(make_campaign):
+    """The set-up's ledger counts the provinces in the plural; replacements placed at Recovery say
+    how many models joined and the unit's size (the plural form), equipment how many went into the
+    stockpile."""
+    from .helpers import play
+    history, problems = play(make_campaign, {1: "start:\n  buy:\n    crane:\n      - {replace: crane-1, models: 2, cost: 10}\n"
+                                                "      - {equipment: yari, count: 3, cost: 6}\n"})
+    assert problems == []
+    name = history.campaign.name_of
+    assert [e.describe(name) for e in history.start_events if e.kind == "koku-changed"][:2] == [
+        "Crane +6,000 koku (start: 3 provinces), 6,000 left", "Lion +6,000 koku (start: 3 provinces), 6,000 left"]
+    assert [e.describe(name) for e in history.result(1).events if e.kind == "deployed"] == [
+        "crane-1 joins Crane at Doji (2 models: 12 now)", "yari joins Crane in the stockpile (3 into the stockpile)"]
