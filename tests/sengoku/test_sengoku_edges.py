@@ -903,3 +903,116 @@ def test_a_written_movement_order_names_each_playing_clan_once_and_the_hint_says
     assert [e.describe() for t in (1, 2) for e in events_of(history, t, "MovementOrder")] == [
         "Movement order: blue, red (as written)",
         "Movement order: blue, red (highest d6 first, then clockwise: blue 5; red 3)"]
+
+
+# ---- mutation survivors of 2 December, second sample (on f734d9e), each checked by hand -----------
+
+def test_transfer_errors_whole_at_their_places(make_campaign):
+    """A transfer from or to an army that does not exist is an error at that army's value (from: or
+    to:), naming the armies it likely meant; a giver that also moves breaks the transfers' rule."""
+    _, found = play(make_campaign, {1: "transfers: [{from: red-9, to: red-2, elements: 1}]\n"})
+    assert found == ["content/turns/001.yaml:1:20: error: unknown army 'red-9' [transfers]\n"
+                     "    hint: did you mean 'red-3' or 'red-2' or 'red-1'?"]
+    _, found = play(make_campaign, {1: "transfers: [{from: red-1, to: red-9, elements: 1}]\n"})
+    assert found == ["content/turns/001.yaml:1:31: error: unknown army 'red-9' [transfers]\n"
+                     "    hint: did you mean 'red-3' or 'red-2' or 'red-1'?"]
+    _, found = play(make_campaign, {1: "transfers: [{from: red-1, to: red-2, elements: 1}]\nmoves: {red-1: [2]}\n"})
+    assert found == ["content/turns/001.yaml:1:13: error: red-1 gives elements and also moves [transfers]\n"
+                     "    hint: an army transferring elements must remain stationary"]
+
+
+COAST = """
+title: Sengoku transfer along a coast
+ruleset: sengoku
+seed: 3
+players:
+  - {{id: red, provinces: [1, 2, 3, 4, 5, 6, 7], capital: 1, fortress: {fort}, armies: [1, {{at: 7, elements: 8}}], start_card: K}}
+  - {{id: blue, provinces: [8], capital: 8, armies: [8], start_card: "5"}}
+options:
+  deck: {{forage: 10}}
+map:
+  name: A coast
+  provinces:
+    p1: {{number: 1, name: One, at: [0, 0]}}
+    p2: {{number: 2, name: Two, at: [1, 0]}}
+    p3: {{number: 3, name: Three, at: [2, 0]}}
+    p4: {{number: 4, name: Four, at: [3, 0]}}
+    p5: {{number: 5, name: Five, at: [4, 0]}}
+    p6: {{number: 6, name: Six, at: [5, 0]}}
+    p7: {{number: 7, name: Seven, at: [6, 0]}}
+    p8: {{number: 8, name: Eight, at: [7, 0]}}
+  links: [[p1, p2], [p2, p3], [p3, p4], [p4, p5], [p5, p6], [p6, p7], [p7, p8], [p1, p6, sea]]
+"""
+
+
+def test_the_fortress_of_a_long_transfer_is_reached_by_land_not_by_sea(make_campaign):
+    """Seed: a transfer 6 provinces away needs "a fortress ... in the third province acting as a
+    link". red-1 in One gives to red-2 in Seven, six provinces by land. A fortress in Four, three by
+    land from each, links them; one in Six does not, though a sea route puts it next to One: elements
+    are transferred by land, as the giver's distance is counted."""
+    for fort, lost, strength in ((4, [], 11), (6, ["content/turns/001.yaml:1:13: error: red-2 is 6 provinces from red-1: "
+                                                   "elements move up to 3 [transfers]\n    hint: a fortress of the clan within "
+                                                   "3 of both extends the reach to 6"], 8)):
+        history, problems = replay_folder(make_campaign(COAST.format(fort=fort),
+                                                        {1: "transfers: [{from: red-1, to: red-2, elements: 3}]\n"}))
+        check_history(history)
+        assert errors([p.format() for p in history.problems]) == lost, fort
+        assert army(history, "red-2").strength == strength
+
+
+def test_a_cession_of_a_province_not_held_is_an_error_at_it(make_campaign):
+    history, found = play(make_campaign, {1: "diplomacy: {cessions: [{from: red, to: blue, provinces: [6]}]}\n"})
+    assert found == ["content/turns/001.yaml:1:58: error: red cannot cede Six: it is not theirs [cessions]\n"
+                     "    hint: a clan cedes only provinces it holds; see chronicle state for red's"]
+    assert history.final.owners["p6"] == "blue" and events_of(history, 1, "ProvincesCeded") == []
+
+
+def test_starvation_destroys_an_army_of_one_element_not_one_of_two(make_campaign):
+    """Seed: an army out of supply that rolls 6 or more loses an element: red-3, in Five, rolls 6 (+1
+    for the distance): with 1 element it is destroyed by starvation, with 2 it keeps 1."""
+    for elements, left in ((1, None), (2, 1)):
+        red = f"provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, {{at: 3, elements: {elements}}}]"
+        history, found = play(make_campaign, {1: "moves: {red-3: [4, 5]}\ndice: {supply: {red-3: 6}}\n"}, red=red)
+        assert errors(found) == [], found
+        assert [(e.army, e.reason) for e in events_of(history, 1, "ArmyDestroyed")] == ([] if left else [("red-3", "starvation")])
+        assert (army(history, "red-3").strength if left else army(history, "red-3")) == left
+
+
+def test_a_besieger_worn_to_nothing_by_its_siege_is_destroyed_and_the_siege_lifted(make_campaign):
+    """Seed: a failed siege roll costs the besieger an element: blue-1, with 1 element, lays siege to
+    Two's empty castle and fails (a 1): it is destroyed, and the siege is lifted."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 1, 1]"
+    blue = "provinces: [4, 5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [{at: 4, elements: 1}, 7, 8]"
+    history, found = play(make_campaign, {1: "moves: {blue-1: [3, 2]}\nbesiege: [blue-1]\ndice: {siege: {blue-1: 1}}\n"},
+                          red=red, blue=blue)
+    assert errors(found) == [], found
+    assert [e.describe() for e in history.result(1).events if type(e).__name__ in ("SiegeRoll", "ArmyDestroyed", "SiegeLifted")] == [
+        "Siege of p2: blue-1 rolled 1 (needed 4), failed; 1 element lost", "blue's army blue-1 is destroyed in p2: worn away by the siege",
+        "The siege of p2 by blue-1 is lifted: the besieging army is gone"]
+    assert history.final.sieges == {} and army(history, "blue-1") is None
+
+
+def test_an_alliance_with_the_castle_s_clan_lifts_the_siege(make_campaign):
+    """A siege is laid to an enemy's castle: when the besieger's clan allies with the castle's, the
+    siege is lifted at the next siege phase, with no roll."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 1, 1]"
+    history, found = play(make_campaign, {
+        1: "moves: {blue-1: {path: [5, 4, 3, 2], forced: 1}}\nbesiege: [blue-1]\ndice: {siege: {blue-1: 1}, supply: {blue-1: 1}}\n",
+        2: "diplomacy: {alliances: [[red, blue]]}\n"}, red=red)
+    assert errors(found) == [], found
+    assert [e.describe() for e in history.result(2).events if type(e).__name__ in ("SiegeRoll", "SiegeLifted")] == [
+        "The siege of p2 by blue-1 is lifted: the castle is no longer an enemy's"]
+    assert history.final.sieges == {}
+
+
+def test_three_armies_in_a_capital_at_the_onset_of_winter_two_winter_there(make_campaign):
+    """Seed: "a capital can hold two armies." red-1, red-2 and red-3 all stand in the capital One when
+    winter comes: red-1 and red-2 winter there; red-3 is outside quarters, loses 3 and marches to the
+    fortress Two."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 1, 1]"
+    history, found = play(make_campaign, {n: "title: quiet\n" for n in range(1, 6)} | {6: "title: winter\n"}, red=red)
+    assert errors(found) == [], found
+    assert [(e.army, e.distance, e.lost, e.quarters) for e in events_of(history, 6, "WinterAttrition") if e.clan == "red"] == [
+        ("red-3", 1, 3, "p2")]
+    assert [(a.id, a.province, a.strength) for a in history.final.armies_of("red")] == [
+        ("red-1", "p1", 12), ("red-2", "p1", 12), ("red-3", "p2", 9)]

@@ -518,3 +518,53 @@ def test_a_response_of_an_unknown_army_is_an_error_naming_the_army_it_likely_mea
         _, found = play(make_campaign, {1: f"responses: {{red-30: {answer}}}\n"})
         assert any("error: unknown army 'red-30' [meeting an enemy]" in p and "red-3" in p.split("hint:")[-1]
                    for p in errors(found)), (answer, found)
+
+
+# ---- mutation survivors of 2 December, second sample (on f734d9e): the set-up's errors whole --------
+
+SET_UP_ERRORS = [
+    (dict(blue="provinces: [3, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]"),
+     "content/campaign.yaml:12:17: error: Three is given to both red and blue [starting holdings]\n"
+     "    hint: each province starts with at most one clan"),
+    (dict(red="provinces: [1, 2, 3]\n    capital: Onee\n    fortress: 2\n    armies: [1, 2, 3]"),
+     "content/campaign.yaml:7:14: error: unknown province 'Onee' [province]\n    hint: did you mean 'One'?"),
+    (dict(red="provinces: [1, 2, 3]\n    capital: 99\n    fortress: 2\n    armies: [1, 2, 3]"),
+     "content/campaign.yaml:7:14: error: no province is numbered 99 [province]\n"
+     "    hint: numbers come from the map's 'number:' fields"),
+    (dict(red="provinces: [1, 2, 3]\n    fortress: 2\n    armies: [1, 2, 3]"),
+     "content/campaign.yaml:5:5: error: red has no capital [starting holdings]\n"
+     "    hint: add  capital: PROVINCE  (one of its provinces)"),
+    (dict(red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 1\n    armies: [1, 2, 3]"),
+     "content/campaign.yaml:8:15: error: the capital already has a castle; place the fortress in another province "
+     "[starting holdings]\n    hint: place it in one of red's other provinces: p2, p3"),
+    (dict(red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 3]\n    army_list: zzzzzz"),
+     "content/campaign.yaml:10:16: error: unknown army list 'zzzzzz' [army lists]\n"
+     "    hint: the lists: ikko_ikki, shimazu, standard, takeda"),
+    (dict(red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [{id: x, at: 1}, {id: x, at: 2}, 3]"),
+     "content/campaign.yaml:9:30: error: army id 'x' is used twice [starting armies]\n"
+     "    hint: give each army an id of its own (id: ...), or leave id out for PLAYER-N"),
+]
+
+
+def test_set_up_errors_whole_at_their_places(make_campaign):
+    """Each mistake of a player's set-up in campaign.yaml is one error at the value that makes it, with
+    its rule and hint as printed: a province given to two clans (at the second), a capital the map
+    does not know (the name it likely meant) or a number no province has, no capital, the fortress on the capital, an unknown
+    army list (the lists there are), two starting armies with one id (at the second)."""
+    from .helpers import campaign_yaml
+    for players, error in SET_UP_ERRORS:
+        history, problems = replay_folder(make_campaign(campaign_yaml(**players), {}))
+        assert [p.format() for p in problems] == [error], players
+        assert [p.format() for p in history.problems] == [error], players
+
+
+def test_the_set_up_s_events_word_for_word(make_campaign):
+    """The set-up's events, as the turn 0 page lists them: each clan's holdings, then each of its
+    armies raised, in the order of campaign.yaml."""
+    from .helpers import campaign_yaml
+    history, _ = replay_folder(make_campaign(campaign_yaml(), {}))
+    assert [e.describe() for e in history.start_events] == [
+        "red holds 3 provinces, capital p1, fortress p2", "red raised army red-1 (12 elements) at p1 (set-up)",
+        "red raised army red-2 (12 elements) at p2 (set-up)", "red raised army red-3 (12 elements) at p3 (set-up)",
+        "blue holds 3 provinces, capital p8, fortress p7", "blue raised army blue-1 (12 elements) at p6 (set-up)",
+        "blue raised army blue-2 (12 elements) at p7 (set-up)", "blue raised army blue-3 (12 elements) at p8 (set-up)"]
