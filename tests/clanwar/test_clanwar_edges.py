@@ -585,6 +585,9 @@ REFUSALS = {
         {1: "moves:\n  primary: {kuwanan: \"\"}\n"},
         ["content/turns/001.yaml:2:22: error: expected a province, got '' [province]\n"
          "    hint: a province's id or its name, as the map writes it"]),
+    "a release at a province not on the map": (
+        {1: "facts:\n  released: [{personality: kuwanan, at: dojii}]\n"},
+        ["content/turns/001.yaml:2:41: error: unknown province 'dojii' [province]\n    hint: did you mean 'doji'?"]),
     "a withdrawal of an unknown player before a good one": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
         ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
