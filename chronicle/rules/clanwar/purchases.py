@@ -831,9 +831,17 @@ def buy_tattoos(ctx, p, setup):
     index = charge(ctx, Bought(p.player, "tattoos", unit.id, found[0], ", ".join(tattoos), None if setup else unit.province,
                                phase="setup" if setup else "start"))
     if setup:
-        ctx.board.units[unit.id] = unit.but(tattoos=unit.tattoos + tattoos, yokuni=True)
+        ctx.board.units[unit.id] = tattooed(ctx, unit, tattoos)
     else:
         ctx.pending.append(Pending("tattoo", p.player, unit.id, p.at, index, unit.province, tattoos=tattoos))
+
+
+def tattooed(ctx, unit, tattoos):
+    """The unit with Yokuni's tattoos on (at the set-up, or placed at Recovery). L171: only a unit
+    that "normally may not be tattooed" is hard to refresh (``yokuni``: its replacements only in the
+    Togashi province); one whose own card allows tattoos (the catalogue's ``tattooable``) is not."""
+    tattooable = bool(catalogue_of(ctx.campaign).entry("unit", unit.type).get("tattooable"))
+    return unit.but(tattoos=unit.tattoos + tattoos, yokuni=unit.yokuni or not tattooable)
 
 
 def promote(ctx, p, setup):

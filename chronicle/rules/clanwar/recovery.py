@@ -11,9 +11,10 @@ import math
 
 from ...i18n import N_, N_plural
 
-from .catalogue import catalogue_of, normal
+from .catalogue import normal
 from .equipment import set_aside
 from .events import CasualtiesRecovered, Deployed, EquipmentSetAside, GameWon, Healed, PersonalityExperienced, Returned
+from .purchases import tattooed
 from .state import ACTIVE, HELD, MAIMED, ON_MAP, RINGS, WOUNDED
 
 
@@ -194,8 +195,7 @@ def place(ctx, pending, setup: bool = False) -> None:
         unit = board.units.get(pending.subject)
         if unit is None or unit.models <= 0:
             return
-        tattooable = bool(catalogue_of(ctx.campaign).entry("unit", unit.type).get("tattooable"))
-        board.units[unit.id] = unit.but(tattoos=unit.tattoos + pending.tattoos, yokuni=unit.yokuni or not tattooable)
+        board.units[unit.id] = unit = tattooed(ctx, unit, pending.tattoos)
         ctx.emit(Deployed(pending.player, unit.id, kind, unit.province, "Tattooed: " + ", ".join(pending.tattoos)))
 
 
