@@ -588,6 +588,16 @@ REFUSALS = {
     "a release at a province not on the map": (
         {1: "facts:\n  released: [{personality: kuwanan, at: dojii}]\n"},
         ["content/turns/001.yaml:2:41: error: unknown province 'dojii' [province]\n    hint: did you mean 'doji'?"]),
+    # a battle entry at a province not on the map is its one error: the battle it meant (the players it names
+    # face each other there) is not also reported missing, nor its dice as rolls no one made
+    "a battle at a province not on the map": (
+        {1: ATTACK.format(winner="crane", extra="    withdraw: {lion: matsu}\n").replace("  - at: doji", "  - at: dojii")},
+        ["content/turns/001.yaml:4:9: error: unknown province 'dojii' [province]\n    hint: did you mean 'doji'?",
+         "content/turns/001.yaml:2:21: warning: 3 more problems not reported: they follow from an earlier error (turn 1: the "
+         "battle of Doji is not fought as written) [consequences of an earlier error]\n    hint: fix that error first; not "
+         "reported: opposing armies stand in Doji (Crane, Lion): a battle is fought there, and its result is not entered; an "
+         "experience roll is written for crane-1, but no such roll was made this turn; an experience roll is written for "
+         "lion-1, but no such roll was made this turn"]),
     "a withdrawal of an unknown player before a good one": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
         ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),

@@ -41,18 +41,24 @@ def battle_phase(ctx) -> None:
     ctx.begin("battle")
     ctx.battle_info = {}
     due = contested(ctx)
-    for province in ctx.record.refused_battles:
-        _not_fought(ctx, province)
+    for province, _ in ctx.record.refused_battles:
+        if province:
+            _not_fought(ctx, province)
+    unplaced = [players for province, players in ctx.record.refused_battles if not province]
     for entry in ctx.record.battles:
         fought_before = ctx.battle_info.get(entry.province)
         fight(ctx, entry, due)
         if ctx.battle_info.get(entry.province) is fought_before:
             _not_fought(ctx, entry.province)
-    written = {entry.province for entry in ctx.record.battles} | set(ctx.record.refused_battles)
+    written = {entry.province for entry in ctx.record.battles} | {p for p, _ in ctx.record.refused_battles if p}
     for province in due:
         # an entry written but refused has had its error; saying "not entered" too would be two errors for one cause
         if province not in ctx.battle_info and province not in written:
             armies = ctx.board.army_players(province)
+            if any(set(armies) <= players for players in unplaced):
+                # most likely the entry whose at: is not on the map: the "not entered" below, and its dice,
+                # are counted under the forces' doubt, not reported
+                _not_fought(ctx, province)
             where = _arrival(ctx, province)
             ctx.problem(f"opposing armies stand in {ctx.name(province)} ({', '.join(map(ctx.name, armies))}): a battle is "
                         "fought there, and its result is not entered", where,

@@ -136,7 +136,9 @@ class ClanwarTurn:
     renamed: Mapping[str, tuple[str, tuple]] = field(default_factory=dict)
     winner: tuple[str, tuple] | None = None
     miswritten: tuple[str, ...] = ()    # whose dice are written but are not d10s (the schema's error says so)
-    refused_battles: tuple[str, ...] = ()   # provinces whose battle entry names an unknown player (its error says so)
+    # battle entries refused as read (an unknown player, a province not on the map: their error says so):
+    # (the province, or None when it is the one misspelt; the players the entry names)
+    refused_battles: tuple[tuple[str | None, frozenset], ...] = ()
 
 
 # ---- names -----------------------------------------------------------------------------------
@@ -356,8 +358,9 @@ def _plain(data):
 
 
 def _battle(entry, path, province, player_ok, problems, refused: list) -> BattleEntry | None:
-    """The entry, or None when it cannot be played as written: then its province, if known, goes
-    into ``refused`` (the battle was written: its error is the one error, not "not entered" too)."""
+    """The entry, or None when it cannot be played as written: then (its province if known, the
+    players it names) go into ``refused`` (the battle was written: its error is the one error, not
+    "not entered" too)."""
     if not isinstance(entry, dict) or not isinstance(entry.get("sides"), list):
         return None
     where = province(entry.get("at"), path + ("at",))
@@ -432,8 +435,7 @@ def _battle(entry, path, province, player_ok, problems, refused: list) -> Battle
         if player_ok(player, path + ("decks", player), at_key=True):
             decks[player] = (_texts(cards), path + ("decks", player))
     if not where or not good:
-        if where:
-            refused.append(where)
+        refused.append((where, frozenset(p for side in sides for p in side if isinstance(p, str))))
         return None
     return BattleEntry(where, tuple(sides), switched, tuple(broken), winner, defender,
                        entry.get("terrain") if isinstance(entry.get("terrain"), str) else None, units, personalities,
