@@ -50,7 +50,8 @@ def movement_order(ctx, state) -> list[str]:
     while contenders:
         for c in contenders:
             tied = [o for o in contenders if o != c]
-            roll = ctx.die("initiative", c, attempt,
+            # a clan rolls once in each round it is still tied in, from the first: its next die is the round's
+            roll = ctx.die("initiative", c,
                            missing=f"{c} tied for first with {', '.join(tied)} on {rolls[c][-1] if rolls[c] else '?'}, "
                                    "but its re-roll is not written",
                            hint=f"the tied players roll again: write initiative: {{{c}: "
