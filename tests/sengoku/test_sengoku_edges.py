@@ -1016,3 +1016,44 @@ def test_three_armies_in_a_capital_at_the_onset_of_winter_two_winter_there(make_
         ("red-3", 1, 3, "p2")]
     assert [(a.id, a.province, a.strength) for a in history.final.armies_of("red")] == [
         ("red-1", "p1", 12), ("red-2", "p1", 12), ("red-3", "p2", 9)]
+
+
+# ---- the re-check's new mutants of the functions changed above ------------------------------------
+
+def test_a_battle_entry_s_winner_is_checked_against_its_losses(make_campaign):
+    """`winner:` on a battle entry, when written, must be the side the losses make the victor: blue-1
+    losing 4 (its breaking point) to red-3's 1 did not win; written red-3, it is right and says nothing."""
+    turn = ("moves: {{blue-1: [5, 4, 3]}}\nresponses: {{red-3: battle}}\nbattles:\n"
+            "  - {{at: 3, winner: {winner}, attacker: {{army: blue-1, lost: 4}}, defender: {{army: red-3, lost: 1}}}}\n")
+    history, found = play(make_campaign, {1: turn.format(winner="blue-1")})
+    assert found == ["content/turns/001.yaml:4:21: error: the entry says blue-1 won, but by the losses red-3 won (the enemy "
+                     "broke) [battles]\n    hint: losses 4–1, breaking points 4 and 4"]
+    assert [f.winner for f in events_of(history, 1, "BattleFought")] == ["red-3"]
+    _, found = play(make_campaign, {1: turn.format(winner="red-3")})
+    assert found == []
+
+
+def test_per_entrant_answers_of_an_unknown_army_or_of_no_one_are_one_error_each(make_campaign):
+    """A per-entrant response of an army that does not exist is an error at its key (the answers under
+    it follow from it); an empty mapping of answers is the file format's error, and nothing else."""
+    _, found = play(make_campaign, {1: "responses: {zzz-2: {blue-1: battle}}\n"})
+    assert found == [
+        "content/turns/001.yaml:1:13: error: unknown army 'zzz-2' [meeting an enemy]\n"
+        "    hint: armies now: blue-1, blue-2, blue-3, red-1, red-2, red-3",
+        _consequence("001.yaml:1:21", "zzz-2", "1: unknown army 'zzz-2'",
+                     "zzz-2 never met blue-1 in the field, so its answer to it was not given (it was destroyed)")]
+    _, found = play(make_campaign, {1: "responses: {red-3: {}}\n"})
+    assert found == ["content/turns/001.yaml:1:20: error: responses/red-3: {} is not one of 'battle', 'fortress' [file format]"]
+
+
+def test_a_die_the_schema_refuses_puts_its_army_in_doubt_into_the_next_turn(make_campaign):
+    """blue-1's supply die written 7 is the schema's error; the die drawn instead decides nothing the
+    file expects, so blue-1 is in doubt: turn 2's siege order for it, in a province it may not hold
+    as the file thinks, follows from that error (counted, not reported)."""
+    _, found = play(make_campaign, {1: "moves: {blue-1: [5, 4]}\ndice: {supply: {blue-1: 7}}\n", 2: "besiege: [blue-1]\n"})
+    assert found == [
+        "content/turns/001.yaml:2:25: error: dice/supply/blue-1: 7 is out of range: it must be from 1 to 6 [file format]\n"
+        "    hint: A d6 shows 1 to 6.",
+        "content/turns/002.yaml:1:11: warning: 1 more problem about Four, blue-1 not reported: it follows from an earlier "
+        "error (turn 1: the supply die of blue-1 is not a d6) [consequences of an earlier error]\n    hint: fix that error "
+        "first, then check again; not reported: there is no enemy castle in Four for blue-1 to besiege"]

@@ -5,7 +5,7 @@ unaffected by winter and supply and always contain 12 elements." """
 
 from __future__ import annotations
 
-from .helpers import army, errors, events_of, play
+from .helpers import army, errors, events_of, play, play_grid
 
 NEUTRAL_BLUE = "provinces: [5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    neutral: true"
 
@@ -128,3 +128,21 @@ def test_each_intruder_s_missing_battle_is_placed_at_its_own_move(make_campaign)
         "content/turns/001.yaml:3:3: warning: 1 more problem about blue-1, red-3 not reported: it follows from an earlier "
         f"error (turn 1: {missing.format(army='red-2')}) [consequences of an earlier error]\n    hint: fix that error "
         f"first, then check again; not reported: {missing.format(army='red-3')}")
+
+
+def test_an_intruder_where_a_neutral_army_already_came_does_not_stop_the_next_being_met(make_campaign):
+    """Three red armies enter green's neutral land, in this order: red-1 and red-2 into Twelve, where
+    no neutral army stands, red-3 into Fourteen. green-1 comes out of Eleven to meet red-1; red-2,
+    in Twelve too, draws no second army (one is there); red-3 is still met, by green-2 from Thirteen."""
+    players = """
+  - {id: red, provinces: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], capital: 1, fortress: 2, armies: [7, 8, 9], start_card: K}
+  - {id: green, provinces: [11, 12, 13, 14, 15], capital: 13, fortress: 15, armies: [11, 13, 15], neutral: true}
+  - {id: blue, provinces: [21, 22, 23, 24, 25], capital: 25, fortress: 24, armies: [21, 22, 23], start_card: "5"}
+"""
+    history, found = play_grid(make_campaign, players, {1: "moves: {red-1: [12], red-2: [7, 12], red-3: [14]}\n"})
+    assert [e.describe() for e in events_of(history, 1, "ArmyMoved") if e.clan == "green"] == [
+        "green's army green-1 moved p11 → p12 (a neutral army attacks red-1, which entered its land)",
+        "green's army green-2 moved p13 → p14 (a neutral army attacks red-3, which entered its land)"]
+    assert [p.split(": error: ")[1].split(" [")[0] for p in errors(found)] == [
+        "the neutral army green-1 (green) moved to attack red-1, which entered its land at Province 12: the battle's result is missing",
+        "the neutral army green-2 (green) moved to attack red-3, which entered its land at Province 14: the battle's result is missing"]
