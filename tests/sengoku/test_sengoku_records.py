@@ -122,9 +122,13 @@ def test_an_initiative_tie_written_without_its_re_roll_is_one_error(make_campaig
     """Red and blue both write a 4 and no re-roll: the tie cannot be settled from the file. One
     error (the second clan's missing re-roll is the same cause)."""
     _, found = play(make_campaign, {1: "title: one\n", 2: "dice: {initiative: {red: 4, blue: 4}}\n"})
-    tie = [p for p in errors(found) if "re-roll" in p]
-    assert len(tie) == 1 and "002.yaml:1:35: error: blue tied for first with red on 4, but its re-roll is not written [dice]" \
-        in tie[0], found
+    assert found == [
+        "content/turns/002.yaml:1:35: error: blue tied for first with red on 4, but its re-roll is not written [dice]\n"
+        "    hint: the tied players roll again: write initiative: {blue: [4, N]} (and the others' re-rolls)",
+        "content/turns/002.yaml:1:26: warning: 1 more problem about blue, red not reported: it follows from an earlier error "
+        "(turn 2: blue tied for first with red on 4, but its re-roll is not written) [consequences of an earlier error]\n"
+        "    hint: fix that error first, then check again; not reported: red tied for first with blue on 4, but its re-roll "
+        "is not written"], found
     _, found = play(make_campaign, {1: "title: one\n", 2: "dice: {initiative: {red: [4, 2], blue: [4, 5]}}\n"})
     assert errors(found) == []
 
