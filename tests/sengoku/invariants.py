@@ -10,9 +10,9 @@ and by the example campaign's test. It raises AssertionError naming the turn and
   castle's room;
 * sieges: the besieger stands in the province, the castle is an enemy's, the defender (if any) is
   shut in there;
-* no two hostile armies left in the field in one province after a turn without errors (a siege
-  pairs the besieger with the besieged; anything else must have been settled by a battle or a
-  withdrawal);
+* no two hostile armies left in the field in one province after a turn without errors (an army
+  shut in its castle is in no field: the besieger, and a second army of its side beside it, stand
+  there with it; anything else must have been settled by a battle or a withdrawal);
 * the prestige ledger: every clan's prestige is its starting prestige plus every
   PrestigeAwarded line of every turn, and each line's cause points at an earlier event of its turn;
 * alliances join clans in the game; a game over stays over; Marriage cards are never more than
@@ -91,15 +91,12 @@ def check_state(campaign, state, where: str, settled: bool = True) -> None:
     if settled:
         for province in {a.province for a in state.armies.values()}:
             here = [a for a in state.armies.values() if a.province == province]
-            siege = state.sieges.get(province)
             for a in here:
                 for b in here:
                     if a.id >= b.id or not state.enemies(a.clan, b.clan):
                         continue
-                    if a.besieged or b.besieged:
-                        outside = b if a.besieged else a
-                        if siege is not None and siege.besieger == outside.id:
-                            continue
+                    if a.besieged or b.besieged:     # in its castle (under a siege, checked above), not in the field
+                        continue
                     raise AssertionError(f"{where}: {a.id} and {b.id} are hostile and both stand in {province} "
                                          "without a siege or a battle")
     # alliances, the Marriage cards

@@ -130,6 +130,27 @@ def test_a_siege_whose_defender_has_gone_needs_the_empty_castles_score(make_camp
     assert history.final.owners["p2"] == "blue"
 
 
+def test_a_second_army_joins_a_siege_without_meeting_the_army_shut_in(make_campaign):
+    """Reading (docs/rules/sengoku.md, Sieges): an army shut in its castle is in no field. blue-2
+    joins blue-1's siege of Two: no battle is owed with red-1 inside, only the besieger rolls (5,
+    the second month), and the two blue armies share the province's supply (+2 for another army).
+    When blue-1 leaves in turn 3 the siege is lifted and red-1, free, stands in the field with
+    blue-2: that meeting must be settled, as any other."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [2, 1, 1]"
+    blue = "provinces: [4, 5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [4, 4, 8]"
+    turns = {1: "moves: {blue-1: [3, 2]}\nresponses: {red-1: fortress}\ndice: {siege: {blue-1: 1}}\n",
+             2: "moves: {blue-2: [3, 2]}\ndice: {siege: {blue-1: 1}, supply: {blue-1: 1, blue-2: 1}}\n"}
+    history, found = play(make_campaign, turns, red=red, blue=blue)
+    assert found == []
+    assert [(r.besieger, r.needed) for r in events_of(history, 2, "SiegeRoll")] == [("blue-1", 5)]
+    assert army(history, "red-1").besieged and army(history, "blue-2").province == "p2"
+    _, found = play(make_campaign, {**turns, 3: "moves: {blue-1: [3]}\n"}, red=red, blue=blue)
+    assert errors(found) == [
+        "content/turns/003.yaml:1:1: error: blue-2 (blue) and red-1 (red) are both in the field at Two after the battle "
+        "phase [meeting an enemy]\n    hint: enter their battle under battles:, or write the response of red-1: "
+        "{retreat: PROVINCE} or fortress"]
+
+
 # ---- winter: a fortress holds one army -----------------------------------------------------------
 
 def test_more_armies_than_a_fortress_holds_at_the_onset_of_winter(make_campaign):

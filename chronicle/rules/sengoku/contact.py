@@ -252,17 +252,15 @@ def unresolved(ctx, state) -> None:
     seen = set()
     for province in sorted({a.province for a in state.armies.values()}):
         here = sorted((a for a in state.armies.values() if a.province == province), key=lambda a: a.id)
-        siege = state.sieges.get(province)
         for a in here:
             for b in here:
                 if a.id >= b.id or not state.enemies(a.clan, b.clan):
                     continue
                 if a.besieged or b.besieged:
-                    outside = b if a.besieged else a
-                    if siege and siege.besieger == outside.id:
-                        continue
-                    if state.clans[outside.clan].active and siege is None:
-                        continue
+                    # an army shut in its castle (always under a siege) is not in the field: whoever
+                    # stands outside, the besieger or a second army of its side, meets no one there
+                    # but the besieger (docs/rules/sengoku.md, Sieges)
+                    continue
                 pair = (a.id, b.id)
                 if pair in seen:
                     continue
