@@ -481,6 +481,32 @@ def test_the_legend_says_what_the_ruleset_s_counters_show(small):
     assert entries(replace(summary, pieces=())) == []
 
 
+def test_a_players_map_stripes_the_land_held_once_in_the_players_colour():
+    """On a player's page, land held once and lost since is the player's colour in stripes on white,
+    and its legend swatch is the same: a pale flat tint (as it was) looked like no one's land. Yui,
+    in the example, holds Settsu, Kawachi and Iga at the end and held Tanba, Omi and Yamashiro."""
+    from chronicle.render.mapviews import SiteMaps
+    from chronicle.render.views import build_model
+    history = load_history(Path(__file__).resolve().parents[1])
+    model = build_model(history)
+    maps = SiteMaps(history.campaign, model)
+    colour = maps.painter.colour("yui")
+    svg = str(maps.player("yui", "players/yui.html").svg)
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    once = {p.find(ns + "title").text.split(":")[0] for p in root.iter(ns + "path")
+            if p.get("class") == "province once-held"}
+    ever = {p for v in model.turns for p, o in v.summary.owners.items() if o == "yui"}
+    now = {p for p, o in model.final.summary.owners.items() if o == "yui"}
+    assert once == {history.campaign.name_of(p) for p in ever - now} and once
+    pattern = root.find(f".//{ns}pattern[@id='{maps_module.ONCE_HELD_FILL}']")
+    assert [r.get("fill") for r in pattern.iter(ns + "rect")] == ["#fff", colour]
+    assert f".map .once-held{{fill:url(#{maps_module.ONCE_HELD_FILL})}}" in svg
+    swatch = next(i for i in maps.player_legend("yui") if i.kind == "held")
+    assert colour in swatch.style and "#fff" in swatch.style
+    assert maps_module.ONCE_HELD_FILL not in str(maps.province("omi", "provinces/omi.html").svg)
+
+
 def test_serve_rebuilds_and_reports_errors(small):
     import time
     import urllib.request

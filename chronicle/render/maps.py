@@ -60,6 +60,9 @@ CHANGED = "#000000"
 CASTLE = "#3d3d3d"
 KYOTO = "#f0c419"
 ONCE_HELD = "#f4f1ea"
+#: the pattern of a province held once and lost since, on a player's map: the player's colour in
+#: stripes on white, told apart at a glance from the flat neutral fill and from land held now
+ONCE_HELD_FILL = "once-held-fill"
 LINK_STYLE = {            # kind -> (colour, dash pattern in pixels, width in pixels)
     "land": ("#5b5b5b", None, 1.2),
     "sea": ("#1f5f8b", (5, 4), 1.6),
@@ -668,7 +671,7 @@ class MapPainter:
     def svg(self, summary, *, changed: Mapping[str, tuple] | None = None, title: str = "", href=None,
             event_href=None, box=None, room=DESKTOP, ids: bool = True, focus: str | None = None,
             overlay: bool = True, clip: bool = False, tint: Mapping[str, tuple[str, str]] | None = None,
-            standalone: bool = False) -> str:
+            once_colour: str | None = None, standalone: bool = False) -> str:
         """The map of ``summary`` as SVG text.
 
         ``changed``: province -> (old owner, new owner), outlined; ``href(province)`` makes each
@@ -677,7 +680,9 @@ class MapPainter:
         outlines one province (a locator map); ``overlay=False`` leaves out orders, contests and
         counters; ``clip`` leaves out the provinces outside the box (a small map); ``tint``:
         province -> (class, tooltip) drawn instead of its owner (a player's lands over time);
-        ``ids=False`` leaves out element ids, so that several maps can share a page."""
+        ``ids=False`` leaves out element ids, so that several maps can share a page;
+        ``once_colour``: the colour whose stripes on white fill the ``once-held`` tint (a pale
+        flat tint looked like no one's land)."""
         g = self.geometry
         changed = changed or {}
         if box is None:
@@ -693,6 +698,10 @@ class MapPainter:
                 f'data-full="{full}" data-scale="{scale:.5g}" data-zooms="{" ".join(f"{z:g}" for z in ZOOMS)}"' +
                 (f' width="{round(w * scale)}" height="{round(h * scale)}"' if standalone else "") + ">")
         out = [head, f"<title>{escape(title or self.campaign.title)}</title>", self._style(px, ids)]
+        if once_colour:
+            out.append(f"<style>.map .once-held{{fill:url(#{ONCE_HELD_FILL})}}</style><defs>"
+                       + palette.pattern_svg(ONCE_HELD_FILL, once_colour, "once", 7 * px, lambda v: _fmt(v, self._d + 1))
+                       + "</defs>")
         out.append(f'<rect class="sea" x="{f(x)}" y="{f(y)}" width="{f(w)}" height="{f(h)}" fill="{SEA_FILL}"/>')
         out.append(layers.terrain_under)
         out.append(self._coast(layers, keep))

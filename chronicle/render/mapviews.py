@@ -105,6 +105,7 @@ class SiteMaps:
                                             now=_("held by %(owner)s", owner=name(now)) if now else _("neutral")))
         box = self.painter.frame(held, margin=0.12)
         return self.painter.figure(final, box=box, page_room=LOCATOR, overlay=False, clip=True, ids=False, tint=tint,
+                                   once_colour=self.painter.colour(player_id),
                                    title=_("The lands of %(player)s, turn by turn", player=name(player_id)),
                                    href=lambda p: f"{prefix}provinces/{p}.html")
 
@@ -112,8 +113,9 @@ class SiteMaps:
         from .maps import LegendItem, ONCE_HELD
         items = [i for i in self.painter.legend(self.model.final.summary, orders=False, players={player_id})
                  if i.kind in ("player", "neutral", "mark")]
+        colour = self.painter.colour(player_id)
         items.insert(1, LegendItem("held", _("Held once, lost since"), ONCE_HELD, "once-held",
-                                   style=f"background:{ONCE_HELD}"))
+                                   style=f"background:repeating-linear-gradient(45deg,{colour} 0 2px,#fff 2px 5px)"))
         return items
 
     def timeline(self, page_path: str, turns=None) -> dict:

@@ -94,7 +94,10 @@ def pattern_svg(pattern_id: str, colour: str, pattern: str, size: float, fmt) ->
     s = fmt(size)
     body = f'<rect width="{s}" height="{s}" fill="{colour}"/>'
     w = fmt(size * 0.3)
-    if pattern == "hatch":
+    if pattern == "once":                              # land held once: the colour in thin stripes on white
+        body = f'<rect width="{s}" height="{s}" fill="#fff"/><rect width="{fmt(size * 0.4)}" height="{s}" fill="{colour}"/>'
+        transform = ' patternTransform="rotate(45)"'
+    elif pattern == "hatch":
         body += f'<rect width="{w}" height="{s}" fill="#fff" fill-opacity=".5"/>'
         transform = ' patternTransform="rotate(45)"'
     elif pattern == "stripes":
