@@ -116,7 +116,7 @@ class Counters:
         classes = "piece" + (f" owner-{piece.player}" if piece.player else "") + (f" {piece.status}" if piece.status else "")
         parts = []
         if pid:
-            what = piece.display + (f" ({piece.strength})" if piece.strength is not None else "")
+            what = piece.display + (f" ({tr(piece.size) if piece.size else piece.strength})" if piece.strength is not None else "")
             where = self.name(pid)
             tip = (_("%(piece)s of %(owner)s in %(province)s", piece=what, owner=self.name(piece.player), province=where)
                    if piece.player else _("%(piece)s in %(province)s", piece=what, province=where))

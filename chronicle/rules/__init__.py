@@ -153,6 +153,9 @@ class Piece:
     status: str | None = None          # e.g. "besieged"
     name: str | None = None
     short: str | None = None
+    #: what its strength counts, as its tip says it ("20 models", marked with ``N_plural``):
+    #: a bare figure does not say whether it is elements, models or men; without it, the figure
+    size: str | None = None
 
     @property
     def display(self) -> str:

@@ -352,7 +352,8 @@ def test_every_counter_says_whose_and_how_strong_at_390_and_1280(browser, reques
     """The rulesets with pieces on the map (Sengoku's armies, Clan War's stacks of a faction's
     units in a province): on every turn, one counter per piece, its short name shown, its tip
     naming the piece as players know it (Clan War's tips read "lion@akodo (20) of Lion in Akodo":
-    the map's own id, not its units) and its strength where it has one, big enough to tap on a
+    the map's own id, not its units) and its strength where it has one, saying what it counts
+    (a bare "(20)" said neither models nor elements), big enough to tap on a
     phone; the legend says what the ruleset's counters show (Clan War's are no numbered armies)."""
     history, site = request.getfixturevalue(EXAMPLES[which])
     model, _maps = model_of(history)
@@ -378,7 +379,10 @@ def test_every_counter_says_whose_and_how_strong_at_390_and_1280(browser, reques
                     assert counter["name"] == short_name(piece) and counter["name"].strip(), (view.number, piece.label)
                     assert counter["title"].startswith(piece.display) and "@" not in counter["title"], counter
                     if piece.strength is not None:
-                        assert counter["strength"] == str(piece.strength) and str(piece.strength) in counter["title"]
+                        # the tip says what the figure counts: "(12 elements)", "(20 models)"
+                        counted_as = {"sengoku": "element", "clanwar": "model"}[which]
+                        assert counter["strength"] == str(piece.strength), counter
+                        assert f"({piece.strength} {counted_as}{'' if piece.strength == 1 else 's'}) " in counter["title"], counter
                     assert counter["w"] >= 20 and counter["h"] >= 12, (view.number, piece.label, counter)
                     assert counter["spill"] <= 0.5, (view.number, piece.label, counter)   # "×2" ran over its strength
                 counted += len(found)

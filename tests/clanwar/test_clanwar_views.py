@@ -276,5 +276,5 @@ def test_a_counter_is_named_as_players_know_its_units_never_by_its_map_id(make_c
     from chronicle.render.pieces import Counters
     counters = Counters({}, {}, 1.0, str, lambda _p: "#888888", lambda _c: "#000000", campaign.name_of)
     drawn = counters.counter(summary.pieces[2], 0, 0, "doji")
-    assert '<title>crane-1, Daidoji Guard (17) of Crane in Doji</title>' in drawn
+    assert '<title>crane-1, Daidoji Guard (17 models) of Crane in Doji</title>' in drawn
     assert 'data-army="crane@doji"' in drawn and ">×2</text>" in drawn

@@ -10,7 +10,7 @@ checks it after every turn), so the views count every unit they are given.
 
 from __future__ import annotations
 
-from ...i18n import N_
+from ...i18n import N_, N_plural
 from ...i18n import gettext as _
 from .. import Piece, Standings, Summary
 from .events import ORDERED
@@ -44,8 +44,9 @@ def summary(campaign, state) -> Summary:
             name = ", ".join(x.name for x in shown)
             short = f"×{len(shown)}" if len(shown) > 1 else None     # one: its own number or initial (short_name)
             if units:
-                pieces.append(Piece(province, player, f"{player}@{province}", sum(u.models for u in units),
-                                    name=name, short=short))
+                models = sum(u.models for u in units)
+                pieces.append(Piece(province, player, f"{player}@{province}", models, name=name, short=short,
+                                    size=N_plural("%(num)d model", "%(num)d models", models)))
             else:
                 pieces.append(Piece(province, player, f"{player}@{province}", None, LONE, name=name, short=short))
     scores = {p: f.koku for p, f in state.factions.items()}

@@ -182,7 +182,8 @@ class Sengoku(PlaysOnce, Ruleset):
         for p in campaign.map.with_flag("kyoto"):
             marks[p] = marks.get(p, ()) + ("kyoto",)
         capitals = {c: (clan.capital if state.owners.get(clan.capital) == c else None) for c, clan in state.clans.items()}
-        pieces = tuple(Piece(a.province, a.clan, a.id, a.strength, "besieged" if a.besieged else None)
+        pieces = tuple(Piece(a.province, a.clan, a.id, a.strength, "besieged" if a.besieged else None,
+                             size=N_plural("%(num)d element", "%(num)d elements", a.strength))
                        for a in sorted(state.armies.values(), key=lambda a: a.id))
         scores = {c: clan.prestige for c, clan in state.clans.items() if not clan.neutral}
         return Summary(state.turn, state.owners, capitals, N_("Prestige"), scores, state.winner, marks, pieces,
