@@ -621,6 +621,19 @@ def test_supply_plus_two_for_each_additional_army(make_campaign):
     assert rolls == {"red-2": (1, 1, 1, 4, 0), "red-3": (2, 1, 1, 5, 1)}, found
 
 
+
+def test_supply_per_province_is_multiplied_by_the_provinces_beyond(make_campaign):
+    """The option supply_per_province (1 in the seed) is added once per province beyond supply:
+    at 3, red-3 one province beyond rolls d6 + 3, so a 2 makes 5 and loses an element, a 1 makes 4
+    and does not (with the seed's 1, neither would)."""
+    for roll, total, lost in ((2, 5, 1), (1, 4, 0)):
+        history, found = play(make_campaign, {1: f"moves: {{red-3: [4, 5]}}\ndice: {{supply: {{red-3: {roll}}}}}\n"},
+                              options="supply_per_province: 3")
+        (supply,) = events_of(history, 1, "SupplyRoll")
+        assert (supply.distance, supply.total, supply.lost, supply.per_province) == (1, total, lost, 3), found
+        assert army(history, "red-3").strength == 12 - lost
+
+
 def test_supply_is_not_traced_across_the_sea(make_campaign):
     """Seed: "in its clan's territory or in an adjacent province (except where sea movement is
     required)". Ten touches red's One only by a sea route: red-1 there rolls for supply (Ten holds an
