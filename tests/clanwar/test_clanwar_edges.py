@@ -880,3 +880,20 @@ def test_a_personality_bought_to_command_a_new_unit_and_forces_of_other_clans(ma
            for pid in ("ishio", "toku", "kaede")}
     assert got == {"ishio": ("phoenix", None, False), "toku": ("lion", "paula", True), "kaede": (None, None, False)}
     assert (after.units["c5"].leader, after.personalities["kaede"].unit) == ("kaede", "c5")
+
+
+@pytest.mark.parametrize("key", ["owners", "original", "factions", "units", "personalities", "libraries", "joint"])
+def test_a_state_changed_with_but_keeps_its_mappings_sorted_and_read_only(make_campaign, key):
+    """A state is a value: a mapping given to ClanwarState.but is copied, sorted by key (the state
+    JSON and every walk over it come out in one order) and read-only (no rule can change a state
+    that an earlier turn's page still shows)."""
+    history, _ = play(make_campaign, {})
+    state = history.state_after(0)
+    given = dict(reversed(sorted(getattr(state, key).items()))) or {"zz": "x", "aa": "y"}
+    changed = state.but(**{key: given})
+    got = getattr(changed, key)
+    assert list(got) == sorted(given)
+    given.clear()
+    assert len(got) > 0
+    with pytest.raises(TypeError):
+        got["new"] = None

@@ -278,3 +278,20 @@ def test_a_counter_is_named_as_players_know_its_units_never_by_its_map_id(make_c
     drawn = counters.counter(summary.pieces[2], 0, 0, "doji")
     assert '<title>crane-1, Daidoji Guard (17 models) of Crane in Doji</title>' in drawn
     assert 'data-army="crane@doji"' in drawn and ">×2</text>" in drawn
+
+
+def test_next_turn_s_battle_example_takes_the_first_two_of_three_players(make_campaign):
+    """A battle has two sides: with a third player (Scorpion) the worksheet's example battle still
+    names the first two factions in campaign order, one a side, and the Start phase lists all three."""
+    from chronicle.rules.clanwar.nextturn import next_turn
+    from .helpers import CAMPAIGN
+    campaign = CAMPAIGN.replace("    beiden_pass: {name: Beiden Pass, at: [4, 4]}\n",
+                                "    beiden_pass: {name: Beiden Pass, at: [4, 4]}\n    bayushi: {faction: scorpion, at: [5, 8]}\n").replace(
+        "[akodo, kitsu]]\n", "[akodo, kitsu], [plain, bayushi]]\n") + (
+        "  - id: scorpion\n    daimyo: shoju\n    buy:\n      - {personality: shoju, unique: true, cost: 100, earth: 3, void: 3, "
+        "wounds: 4, leadership: 2, deploy: bayushi}\n")
+    history, problems = play(make_campaign, {1: "title: One\n"}, campaign=campaign)
+    assert [p for p in problems if ": error: " in p] == []
+    slots = {s.key: s for s in next_turn(history.campaign, history).slots}
+    assert "Players: crane, lion, scorpion." in slots["start"].above
+    assert slots["battles"].value[0]["sides"] == [["crane"], ["lion"]]
