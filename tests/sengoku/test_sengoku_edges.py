@@ -1073,6 +1073,21 @@ def test_per_entrant_answers_of_an_unknown_army_or_of_no_one_are_one_error_each(
     assert found == ["content/turns/001.yaml:1:20: error: responses/red-3: {} is not one of 'battle', 'fortress' [file format]"]
 
 
+def test_an_army_in_doubt_puts_the_enemy_it_meets_in_doubt(make_campaign):
+    """blue-1 is in doubt after turn 1 (its supply die written 7); in turn 2 it enters Three, where
+    red-3 withdraws to Two: where red-3 stands now depends on blue-1, so red-3 is in doubt too, and
+    its siege order in turn 3 (no enemy castle at Two) follows from turn 1's error: counted, not an
+    error of its own."""
+    history, found = play(make_campaign, {1: "moves: {blue-1: [5, 4]}\ndice: {supply: {blue-1: 7}}\n",
+                                          2: "moves: {blue-1: [3]}\nresponses: {red-3: {retreat: 2}}\n",
+                                          3: "besiege: [red-3]\n"})
+    assert army(history, "red-3").province == "p2"
+    assert history.state_after(2).in_doubt["red-3"] == "turn 1: the supply die of blue-1 is not a d6"
+    assert errors(found) == ["content/turns/001.yaml:2:25: error: dice/supply/blue-1: 7 is out of range: it must be from 1 "
+                             "to 6 [file format]\n    hint: A d6 shows 1 to 6."], found
+    assert any("003.yaml" in p and "red-3 not reported" in p and "no enemy castle in Two for red-3" in p for p in found), found
+
+
 def test_a_die_the_schema_refuses_puts_its_army_in_doubt_into_the_next_turn(make_campaign):
     """blue-1's supply die written 7 is the schema's error; the die drawn instead decides nothing the
     file expects, so blue-1 is in doubt: turn 2's siege order for it, in a province it may not hold
