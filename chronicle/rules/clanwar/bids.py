@@ -95,8 +95,9 @@ def _resolve(ctx, entry) -> None:
         return
     winner, amount, price, modifier, _ = leaders[0]
     ctx.emit(BidResolved(entry.subject, kind, shown, winner, price, modifier))
-    # the winner's purchase, at its price (the bids stay in it: no purchase reads them)
-    data = {k: v for k, v in entry.data.items() if k not in ("deploy", "to", "base")}
+    # the winner's purchase, at its price (the bids and base: stay in it: a purchase with _bid and
+    # cost: set reads neither; deploy: and to: are the winner's own, below)
+    data = {k: v for k, v in entry.data.items() if k not in ("deploy", "to")}
     data.update(_bid=True, _modifier=modifier)
     deploy = entry.data.get("deploy")
     if isinstance(deploy, dict):
