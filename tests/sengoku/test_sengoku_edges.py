@@ -14,7 +14,7 @@ from pathlib import Path
 
 from chronicle.history import replay_folder
 
-from .helpers import army, errors, events_of, play, play_grid
+from .helpers import MAP, army, campaign_yaml, errors, events_of, play, play_grid
 from .invariants import check_history
 
 BRANCHING = Path(__file__).resolve().parent / "maps" / "branching.yaml"
@@ -49,6 +49,41 @@ def test_a_province_lost_beside_an_army_does_not_break_its_chain_of_supply(make_
     assert errors(found) == [], found
     assert history.final.owners["p5"] == "blue"
     assert events_of(history, 1, "ChainBroken") == []
+
+
+SEA_SHORTCUT_MAP = """
+map:
+  name: A line with a sea shortcut
+  provinces:
+    p1: {number: 1, name: One, at: [0, 0]}
+    p2: {number: 2, name: Two, at: [1, 0]}
+    p3: {number: 3, name: Three, at: [2, 0]}
+    p4: {number: 4, name: Four, at: [3, 0]}
+    p5: {number: 5, name: Five, at: [4, 0]}
+    p6: {number: 6, name: Six, at: [5, 0]}
+    p7: {number: 7, name: Seven, at: [6, 0]}
+    p8: {number: 8, name: Eight, at: [7, 0]}
+    p9: {number: 9, name: Nine, at: [3, 1]}
+  links: [[p1, p2], [p2, p3], [p3, p4], [p4, p5], [p5, p6], [p6, p7], [p7, p8], [p4, p9], [p1, p5, sea]]
+"""
+
+
+def test_a_chain_of_supply_is_measured_by_land_not_across_the_sea(make_campaign):
+    """A chain of supply runs over land (as supply is not traced across the sea): red-2 in Five is
+    four provinces from its capital One by land, though one by sea. Blue takes Four, three from One
+    by land: behind red-2, so its chain breaks (a 6 loses an element), the sea route notwithstanding."""
+    red = "provinces: [1, 2, 3, 4, 5]\n    capital: 1\n    fortress: 2\n    armies: [1, 5]"
+    blue = "provinces: [6, 7, 8, 9]\n    capital: 8\n    fortress: 7\n    armies: [9, 7, 8]"
+    text = campaign_yaml(red=red, blue=blue).replace(MAP, SEA_SHORTCUT_MAP)
+    root = make_campaign(text, {1: "moves: {blue-1: [4]}\ndice: {chain: {red-2: 6}}\n"})
+    history, problems = replay_folder(root)
+    assert history is not None, [p.format() for p in problems]
+    check_history(history)
+    assert errors([p.format() for p in history.problems]) == []
+    assert history.final.owners["p4"] == "blue"
+    chain = events_of(history, 1, "ChainBroken")
+    assert [(e.army, e.lost_province, e.roll, e.lost) for e in chain] == [("red-2", "p4", 6, 1)]
+    assert army(history, "red-2").strength == 11
 
 
 def test_a_province_lost_behind_an_army_diagonally_breaks_its_chain(make_campaign):
