@@ -75,6 +75,7 @@ def test_the_map_marks_moves_by_phase_the_withdrawal_and_the_battle(make_campaig
     assert (battle.kind, battle.province, battle.outcome, battle.winner) == ("battle", "doji", Outcome.FAILED, "crane")
     assert result.events[battle.event].kind == "battle-fought"
     assert all(result.events[o.event].kind in ("moved", "regrouped") for o in marks.orders)
+    assert [o.outcome for o in marks.orders] == [Outcome.SUCCEEDED, Outcome.SUCCEEDED]
 
 
 def test_standings_rank_by_provinces_then_koku(make_campaign):
