@@ -591,6 +591,24 @@ def test_a_big_battle_is_lost_by_the_defenders_commander_in_chief_s_general(make
     assert (b.lost, b.breaking, b.winner, b.loser, b.how) == (
         (4, 11), (8, 12), "blue-1", "red-1", "the enemy's commander-in-chief lost his general and the side more elements")
     assert [(e.army, e.to) for e in events_of(history, 1, "ArmyRetreated")] == [("red-1", "p13"), ("red-2", "p13"), ("green-1", "p23")]
+    # the same battle with winner: red (the losers); then with a BUA claimed where no castle is besieged
+    _, found = kyoto(make_campaign, """
+  - at: 18
+    winner: red
+    attacker: [{army: blue-1, lost: 2}, {army: blue-2, lost: 2}]
+    defender: [{army: red-1, lost: 5, general_lost: true}, {army: red-2, lost: 3}, {army: green-1, lost: 3}]
+""")
+    assert found == [
+        "content/turns/001.yaml:7:13: error: the entry says red won, but by the losses the attackers won (the enemy's "
+        "commander-in-chief lost his general and the side more elements) [battles]\n    hint: losses 4–11, breaking points 8 and 12"]
+    _, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 2, bua_taken: true}, {army: blue-2, lost: 2}]
+    defender: [{army: red-1, lost: 5, general_lost: true}, {army: red-2, lost: 3}, {army: green-1, lost: 3}]
+""")
+    assert errors(found) == [
+        "content/turns/001.yaml:6:5: error: bua_taken: there is no relief battle at Kyoto [relief battles]\n"
+        "    hint: the BUA rules apply to an army attacking the besieger of its own (or an ally's) castle"], found
 
 
 def test_a_big_battle_army_losing_every_element_is_destroyed_on_the_winning_side_too(make_campaign):
