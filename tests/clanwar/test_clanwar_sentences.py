@@ -128,6 +128,7 @@ SENTENCES += [
      "Kuwanan heals 1d/2: d10 7 \u2192 wounds 1 \u2192 4, d10 4 \u2192 void 0 \u2192 2"),
     (ev.CasualtiesRecovered("crane-1", 4, 50, 2, 8), "Crane Guard recovers 2 of its 4 casualties (50%): 8 models"),
     (ev.Deployed("crane", "crane-1", "unit", "doji"), "Crane Guard joins Crane at Doji"),
+    (ev.Deployed("crane", "crane-1", "replace", "doji", "2 models: 12 now"), "Crane Guard joins Crane at Doji (2 models: 12 now)"),
     (ev.Deployed("crane", "jade_finger", "item", None, "from Lion"), "jade finger joins Crane in the stockpile (from Lion)"),
     (ev.PersonalityExperienced("kuwanan", "fire", ev.Roll("ring", "kuwanan", 0, 5, True), 3, 4),
      "Kuwanan gains experience: d10 5: Fire 3 \u2192 4"),
@@ -176,7 +177,8 @@ def test_a_ledger_line_names_the_purchase_with_spaces_for_underscores(make_campa
 
 def test_the_start_s_provinces_and_what_recovery_places_in_words(make_campaign):
     """The set-up's ledger counts the provinces in the plural; replacements placed at Recovery say
-    how many models joined and the unit's size (the plural form), equipment how many went into the
+    how many models joined and the unit's size (the plural form), a unit placed at the set-up its
+    models, equipment how many went into the
     stockpile."""
     from .helpers import play
     history, problems = play(make_campaign, {1: "start:\n  buy:\n    crane:\n      - {replace: crane-1, models: 2, cost: 10}\n"
@@ -187,3 +189,5 @@ def test_the_start_s_provinces_and_what_recovery_places_in_words(make_campaign):
         "Crane +6,000 koku (start: 3 provinces), 6,000 left", "Lion +6,000 koku (start: 3 provinces), 6,000 left"]
     assert [e.describe(name) for e in history.result(1).events if e.kind == "deployed"] == [
         "crane-1 joins Crane at Doji (2 models: 12 now)", "yari joins Crane in the stockpile (3 into the stockpile)"]
+    assert [e.describe(name) for e in history.start_events if e.kind == "deployed" and e.category == "unit"] == [
+        "crane-1 joins Crane at Doji (10 models)", "lion-1 joins Lion at Akodo (10 models)"]
