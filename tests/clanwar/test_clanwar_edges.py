@@ -897,3 +897,12 @@ def test_a_state_changed_with_but_keeps_its_mappings_sorted_and_read_only(make_c
     assert len(got) > 0
     with pytest.raises(TypeError):
         got["new"] = None
+
+
+def test_a_battle_where_only_allies_stand_names_every_army_there(make_campaign):
+    """L81: a battle is fought where opposing armies meet. Crane and Lion, allied, share Doji; a
+    battle entered there with both on one side is refused, and the hint names both armies."""
+    _, problems = play(make_campaign, {1: "start:\n  alliances: [[crane, lion]]\nmoves:\n  primary: {lion-1: doji}\n"
+                                          "battles:\n  - {at: doji, sides: [[crane, lion]], winner: crane}\n"})
+    assert problems == ["content/turns/001.yaml:6:10: error: no opposing armies stand in Doji: no battle is fought there "
+                        "[a battle wherever opposing armies meet (L81)]\n    hint: armies there: Crane, Lion"]
