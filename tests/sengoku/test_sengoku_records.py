@@ -448,6 +448,20 @@ def test_a_second_crossing_s_storm_die_missing_is_an_error_and_the_die_drawn_say
     drawn = [d for e in history.result(1).events for d in getattr(e, "dice", ()) if not d.recorded and d.purpose == "storm"]
     assert [(d.purpose, d.subject, d.index) for d in drawn] == [("storm", "red-1", 1)]
     assert drawn[0].value == DiceBox(history.campaign.seed).roll(6, 1, "storm", "red-1", 1).value
+    # a storm (a 1) on the first crossing with its loss die missing: the hint asks for a pair per crossing
+    _, found = play(make_campaign, {1: "moves: {red-1: [10, 11, 12]}\ndice: {storm: {red-1: [1]}}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:2:23: error: red-1 met a storm (d6 1) crossing from One to Ten, but the d6 of elements lost "
+        "is not written [dice]\n    hint: a storm rolls a second d6 for the elements lost: write storm: {red-1: [1, N]} "
+        "(one pair per crossing)"]
+
+
+def test_a_province_written_as_true_or_nothing_is_one_error_of_the_province_rule(make_campaign):
+    """A move's step written as a boolean or left empty names no province: one error, tagged [province]."""
+    for value, shown in (("true", "True"), ("null", "None")):
+        _, found = play(make_campaign, {1: f"moves: {{red-3: [{value}]}}\n"})
+        assert found == [f"content/turns/001.yaml:1:17: error: expected a province, got {shown} [province]\n"
+                         "    hint: write a province's id or name, e.g. shinano"]
 
 
 def test_a_card_that_is_not_text_is_one_error_the_file_format_s(make_campaign):

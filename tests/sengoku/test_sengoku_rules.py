@@ -374,7 +374,9 @@ def test_ninja_five_wounds(make_campaign):
         diplomacy: {ninja: [{by: blue, target: red}]}
         dice: {ninja: {red: 5}, wound: {red: 2}}
         """, 2: "moves: {red-3: [4]}\n"})
-    assert any("red's daimyo is wounded (until turn 2)" in p for p in found), found
+    assert [p for p in found if "wounded" in p] == [
+        "content/turns/002.yaml:1:17: error: red's daimyo is wounded (until turn 2): red-3 cannot leave the clan's provinces "
+        "[ninja: wounded]\n    hint: until turn 2 red's armies move only within its provinces"], found
 
 
 def test_failed_succession_needs_the_usurper_battle(make_campaign):
