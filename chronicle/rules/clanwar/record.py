@@ -71,7 +71,7 @@ class UnitOutcome:
 
 @dataclass(frozen=True)
 class PersonalityOutcome:
-    personality: str
+    """A personality's part in a battle entry (keyed by its id in BattleEntry.personalities)."""
     removed: bool = False
     over: int = 0
     wounds: int = 0
@@ -399,7 +399,7 @@ def _battle(entry, path, province, player_ok, problems, refused: list) -> Battle
     for who, spec in _mapping(entry.get("personalities")).items():
         spec = _mapping(spec)
         personalities[str(who)] = PersonalityOutcome(
-            str(who), spec.get("removed") is True, _int(spec.get("over"), 0), _int(spec.get("wounds"), 0),
+            spec.get("removed") is True, _int(spec.get("over"), 0), _int(spec.get("wounds"), 0),
             _int(spec.get("void"), 0), spec.get("maimed") if isinstance(spec.get("maimed"), str) else None,
             spec.get("reincarnated") if isinstance(spec.get("reincarnated"), str) else None,
             spec.get("reincarnate") if isinstance(spec.get("reincarnate"), str) else None, path + ("personalities", who))
