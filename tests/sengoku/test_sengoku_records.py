@@ -456,6 +456,22 @@ def test_a_second_crossing_s_storm_die_missing_is_an_error_and_the_die_drawn_say
         "(one pair per crossing)"]
 
 
+def test_a_bad_elements_lost_an_army_outside_its_land_and_a_trader_without_a_siege_name_place_rule_and_hint(make_campaign):
+    """Three refusals read whole: the message, its place (file:line:col), its rule and its hint."""
+    from .test_sengoku_army_lists import ATTACK_RED_3, DECLARED_RED
+    _, found = play(make_campaign, {1: ATTACK_RED_3.format(red_3='elements_lost: "2xx4Bd"')}, red=DECLARED_RED)
+    assert errors(found) == [
+        "content/turns/001.yaml:3:87: error: elements_lost of red-3: unknown element type 'x4Bd' [army lists]\n    hint: did "
+        "you mean '4Bd'?; the seed's types: 3Kn, 3Cav, 4Bd, 3Sp, 3Bw, 3Sh, 2Ps, Art, 5Wb (a general: 3Kn(Gen))"], found
+    _, found = play(make_campaign, {1: ""}, red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 5]")
+    assert errors(found) == ["content/campaign.yaml:9:20: error: army 3 of red starts in Five, outside its territory "
+                             "[starting armies]\n    hint: each army starts in one of the clan's provinces"], found
+    _, found = play(make_campaign, {1: "play: {portuguese_trader: red-1}\ncards: {red: portuguese_trader}\n"})
+    assert found == ["content/turns/001.yaml:1:27: error: a Portuguese trader is played for red-1, which lays no siege "
+                     "this turn [Portuguese trader: +1 for the duration of a siege]\n    hint: play it for an army that "
+                     "besieges a city this turn, or keep the card"], found
+
+
 def test_a_province_written_as_true_or_nothing_is_one_error_of_the_province_rule(make_campaign):
     """A move's step written as a boolean or left empty names no province: one error, tagged [province]."""
     for value, shown in (("true", "True"), ("null", "None")):
