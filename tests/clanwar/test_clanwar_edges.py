@@ -906,3 +906,19 @@ def test_a_battle_where_only_allies_stand_names_every_army_there(make_campaign):
                                           "battles:\n  - {at: doji, sides: [[crane, lion]], winner: crane}\n"})
     assert problems == ["content/turns/001.yaml:6:10: error: no opposing armies stand in Doji: no battle is fought there "
                         "[a battle wherever opposing armies meet (L81)]\n    hint: armies there: Crane, Lion"]
+
+
+def test_a_tattooed_unit_s_second_replacement_after_a_refused_one_is_a_consequence(make_campaign):
+    """One cause, one error: the first replacements for the tattooed crane-2 are refused (no price),
+    which puts crane-2 in doubt; the second's missing tattoo price is then counted under that error,
+    not reported as a second one."""
+    campaign = CAMPAIGN.replace("leader: hoturi}\n", "leader: hoturi}\n      - {unit: crane-2, type: ashigaru, models: 5, cost: 50, "
+                                                     "deploy: doji, ml: 6, tl: 6, leadership: 1, tattoos: [tiger]}\n", 1)
+    _, problems = play(make_campaign, {1: "start:\n  buy:\n    crane:\n      - {replace: crane-2, models: 2, tattoos_cost: 4}\n"
+                                          "      - {replace: crane-2, models: 2, cost: 10}\n"}, campaign=campaign)
+    assert problems == [
+        "content/turns/001.yaml:4:9: error: no price for 2 replacement models for crane-2 [prices]\n"
+        "    hint: write cost: (koku), or give it a price in the catalogue",
+        "content/turns/001.yaml:5:9: warning: 1 more problem not reported: it follows from an earlier error (turn 1: no price "
+        "for 2 replacement models for crane-2) [consequences of an earlier error]\n"
+        "    hint: fix that error first; not reported: crane-2 is tattooed: its new models must be tattooed too"]
