@@ -258,6 +258,13 @@ def test_the_giver_of_a_transfer_keeps_at_least_one_element(make_campaign):
     assert any("error: red-1 has 12 elements and cannot give 12" in p and "keeps at least one element" in p
                for p in found), found
     assert army(history, "red-1").strength == 12
+    # the taker at the limit: red-2 (4) takes 8 to 12, the seed's most; one more is refused by the army size
+    history, found = play(make_campaign, {1: "transfers: [{from: red-1, to: red-2, elements: 8}]\n"}, red=red)
+    assert errors(found) == [] and army(history, "red-2").strength == 12, found
+    history, found = play(make_campaign, {1: "transfers: [{from: red-1, to: red-2, elements: 9}]\n"}, red=red)
+    assert errors(found) == ["content/turns/001.yaml:1:13: error: red-2 would have 13 elements, more than 12 [army size]\n"
+                             "    hint: send at most 8 element(s) to red-2"], found
+    assert army(history, "red-2").strength == 4
 
 
 def test_a_transfer_through_a_fortress_reaches_six_provinces_not_seven(make_campaign):

@@ -545,6 +545,7 @@ def test_marriage_card_passes_to_the_victor_when_its_clan_falls(make_campaign):
     assert errors(found) == []
     assert history.final.clans["blue"].status == "eliminated" and history.final.clans["red"].married
     assert [(e.giver, e.taker) for e in events_of(history, 1, "MarriagePassed")] == [("blue", "red")]
+    assert [e.describe() for e in events_of(history, 1, "ClanOut")] == ["blue is out of the game (it holds no province)"]
 
 
 def test_a_fortress_holds_one_army_and_a_capital_two(make_campaign):
