@@ -472,6 +472,19 @@ def test_a_bad_elements_lost_an_army_outside_its_land_and_a_trader_without_a_sie
                      "besieges a city this turn, or keep the card"], found
 
 
+def test_blanks_left_to_fill_are_one_error_each_with_sengoku_s_word_on_what_goes_there(make_campaign):
+    """`chronicle next` writes ___ where a value is wanted; a turn checked with blanks left gets one
+    error each, its hint Sengoku's for the title and an initiative die, the general one otherwise."""
+    _, found = play(make_campaign, {1: "title: ___\ndice: {initiative: {red: ___}}\nmoves: {red-3: [___]}\n"})
+    assert found == [
+        'content/turns/001.yaml:1:8: error: blank left to fill: title [fill in the turn]\n'
+        '    hint: a name for the turn, e.g. "Kenshin crosses the mountains"',
+        "content/turns/001.yaml:2:26: error: blank left to fill: dice.initiative.red [fill in the turn]\n"
+        "    hint: the clan's initiative d6 as rolled (1-6); the order of movement follows from it",
+        "content/turns/001.yaml:3:17: error: blank left to fill: moves.red-3.0 [fill in the turn]\n"
+        "    hint: write the value, or delete the line if it did not happen"]
+
+
 def test_a_province_written_as_true_or_nothing_is_one_error_of_the_province_rule(make_campaign):
     """A move's step written as a boolean or left empty names no province: one error, tagged [province]."""
     for value, shown in (("true", "True"), ("null", "None")):

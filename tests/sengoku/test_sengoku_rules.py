@@ -588,6 +588,7 @@ def test_portuguese_trader_adds_one_for_the_duration_of_the_siege(make_campaign)
     assert errors(found) == []
     rolls = [(r.roll, r.bonus, r.needed, r.taken) for t in (2, 3) for r in events_of(history, t, "SiegeRoll")]
     assert rolls == [(4, 1, 6, False), (4, 1, 5, True)]
+    assert [e.describe() for e in events_of(history, 2, "CardPlayed")] == ["blue played Portuguese Trader (siege of Two)"]
 
 
 def test_forage_negates_the_loss_of_a_failed_siege_month(make_campaign):
