@@ -179,6 +179,10 @@ def test_a_second_army_joins_a_siege_without_meeting_the_army_shut_in(make_campa
     assert found == []
     assert [(r.besieger, r.needed) for r in events_of(history, 2, "SiegeRoll")] == [("blue-1", 5)]
     assert army(history, "red-1").besieged and army(history, "blue-2").province == "p2"
+    summary = history.campaign.ruleset.summary(history.campaign, history.final)   # the map's counters
+    assert {(p.label, p.status, p.size) for p in summary.pieces if p.province == "p2"} == {
+        ("blue-1", None, f"{army(history, 'blue-1').strength} elements"), ("blue-2", None, "12 elements"),
+        ("red-1", "besieged", "12 elements")}
     _, found = play(make_campaign, {**turns, 3: "moves: {blue-1: [3]}\n"}, red=red, blue=blue)
     assert errors(found) == [
         "content/turns/003.yaml:1:1: error: blue-2 (blue) and red-1 (red) are both in the field at Two after the battle "
