@@ -35,6 +35,7 @@ WORK = REPO / ".mutation"
 ALLOW_FILE = REPO / "scripts" / "mutate-allow.yaml"
 RULES = Path("chronicle/rules")
 TARGET_RATE = 90.0
+DEFAULT_SEED = 13
 
 # The fast test selection of each ruleset: its rules' unit tests, never the site or browser tests.
 # A ruleset not listed uses tests/<ruleset>/, tests/test_<ruleset>*.py and its docs-only campaign. (tests/test_properties.py
@@ -153,7 +154,7 @@ def prepare(target: str, fresh: bool, only: list[str] | None = None) -> Path:
         shutil.rmtree(work)
     work.mkdir(parents=True, exist_ok=True)
     for entry in work.iterdir():                   # drop the old copy (a deleted test must go), not mutmut's
-        if entry.name not in ("mutants", "sample.txt"):   # results nor the sample a re-run re-tests
+        if entry.name != "mutants" and not entry.name.startswith("sample"):   # results nor the samples a re-run re-tests
             shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
     for name in tracked_files():
         if name.startswith(("tests/browser/", ".mutation/")):
@@ -320,21 +321,29 @@ def generate(work: Path) -> None:
     subprocess.run([sys.executable, "-c", code], cwd=work, check=True, stdout=subprocess.DEVNULL)
 
 
-def draw_sample(work: Path, size: int, patterns: list[str]) -> list[str]:
-    """The same sample every time for the same mutants (seeded), so that a re-run re-tests the
+def sample_file(work: Path, seed: int) -> Path:
+    """Where the sample drawn by a seed is kept: one file a seed, so that a sample drawn afresh with
+    another seed (mutants no test was written for) never disturbs the one the tests were written for."""
+    return work / ("sample.txt" if seed == DEFAULT_SEED else f"sample-seed{seed}.txt")
+
+
+def draw_sample(work: Path, size: int, patterns: list[str], seed: int = DEFAULT_SEED) -> list[str]:
+    """The same sample every time for the same mutants and seed, so that a re-run re-tests the
     mutants a test was written for."""
     names = sorted(m.name for m in read_results(work) if any(Path(m.file).match(p) for p in patterns))
     kept = []
-    if (work / "sample.txt").exists():          # the last sample, less the mutants that are gone
-        kept = [n for n in (work / "sample.txt").read_text(encoding="utf-8").split() if n in set(names)][:size]
+    path = sample_file(work, seed)
+    if path.exists():                           # the last sample, less the mutants that are gone
+        kept = [n for n in path.read_text(encoding="utf-8").split() if n in set(names)][:size]
     rest = sorted(set(names) - set(kept))
-    chosen = sorted(kept + random.Random(13).sample(rest, min(size - len(kept), len(rest))))
-    (work / "sample.txt").write_text("".join(n + "\n" for n in chosen), encoding="utf-8")
+    chosen = sorted(kept + random.Random(seed).sample(rest, min(size - len(kept), len(rest))))
+    path.write_text("".join(n + "\n" for n in chosen), encoding="utf-8")
     return chosen
 
 
 def report(target: str, work: Path, seconds: float | None, verbose: bool,
-           sample: set[str] | None = None, only: list[str] | None = None) -> tuple[float, list[Mutant]]:
+           sample: set[str] | None = None, only: list[str] | None = None,
+           seed: int = DEFAULT_SEED) -> tuple[float, list[Mutant]]:
     mutants = [m for m in read_results(work) if any(
         Path(m.file).match(pattern) for pattern in sources_of(target, only))]
     total = len(mutants)
@@ -352,6 +361,7 @@ def report(target: str, work: Path, seconds: float | None, verbose: bool,
     what = target + (f" ({', '.join(Path(p).stem for p in sources_of(target, only))})" if only else "")
     lines = [f"== {what}: {len(killed)} of {len(counted)} mutants killed ({rate:.1f}%)"
              + (f" in a sample of {len(mutants)} of its {total}" if sample is not None else "")
+             + (f" drawn with seed {seed}" if sample is not None and seed != DEFAULT_SEED else "")
              + f"{'' if rate >= TARGET_RATE else f', below the {TARGET_RATE:.0f}% target'}; "
              f"{len(survivors)} survived, {equivalent} equivalent (allow-list)"
              + (f", {unchecked} not checked" if unchecked else "")
@@ -381,6 +391,9 @@ def main(argv: list[str] | None = None) -> int:
                              "e.g. --only supply or --only supply._lost_behind (repeatable)")
     parser.add_argument("--sample", type=int, metavar="N",
                         help="test a fixed random sample of N mutants (an estimate in minutes, not hours)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"draw the sample with this seed (default {DEFAULT_SEED}); another seed draws "
+                             "mutants no test was written for, the fairer measure of the kill rate")
     parser.add_argument("--report", action="store_true", help="only print the last run's report")
     parser.add_argument("--jobs", type=int, default=1, help="mutants tested at once (default 1)")
     parser.add_argument("--quiet", action="store_true", help="print only each target's summary line")
@@ -399,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
             chosen = None
             if args.sample:
                 generate(work)
-                chosen = set(draw_sample(work, args.sample, sources_of(target, args.only)))
+                chosen = set(draw_sample(work, args.sample, sources_of(target, args.only), args.seed))
             status = {m.name: m.status for m in read_results(work)}
             if chosen is not None:
                 names += sorted(n for n in chosen if status.get(n) == "not checked")
@@ -415,9 +428,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"== {target}: no results yet; run scripts/mutate {target}")
             continue
         sample = None
-        if args.sample and (work / "sample.txt").exists():
-            sample = set((work / "sample.txt").read_text(encoding="utf-8").split())
-        rates[target], _ = report(target, work, seconds, verbose=not args.quiet, sample=sample, only=args.only)
+        if args.sample and sample_file(work, args.seed).exists():
+            sample = set(sample_file(work, args.seed).read_text(encoding="utf-8").split())
+        rates[target], _ = report(target, work, seconds, verbose=not args.quiet, sample=sample, only=args.only,
+                                   seed=args.seed)
     if len(rates) > 1:
         print("kill rate: " + ", ".join(f"{t} {r:.1f}%" for t, r in rates.items()))
     return 0 if all(r >= TARGET_RATE for r in rates.values()) else 1

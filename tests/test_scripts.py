@@ -153,3 +153,30 @@ def test_mutate_keeps_the_sample_a_re_run_re_tests(tmp_path, monkeypatch):
     mutate.prepare("clanwar", fresh=False)
     assert (work / "sample.txt").read_text() == "chronicle.rules.clanwar.bids.x__resolve__mutmut_1\n"
     assert not (work / "old.txt").exists()
+
+
+def test_mutate_draws_a_fresh_sample_with_another_seed(tmp_path, monkeypatch):
+    """scripts/mutate --sample N --seed S draws mutants no test was written for (the fairer kill
+    rate), kept in a file of its own: the seed-13 sample the tests were written for is untouched,
+    and the same seed draws the same sample again."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("mutate", REPO / "scripts" / "mutate.py")
+    mutate = importlib.util.module_from_spec(spec)
+    sys.modules["mutate"] = mutate
+    try:
+        spec.loader.exec_module(mutate)
+    finally:
+        del sys.modules["mutate"]
+    names = [f"chronicle.rules.pitac.standing.x_ranks__mutmut_{n}" for n in range(1, 201)]
+    results = [mutate.Mutant(n, "chronicle/rules/pitac/standing.py", "not checked") for n in names]
+    monkeypatch.setattr(mutate, "read_results", lambda work: results)
+    work = tmp_path / "pitac"
+    work.mkdir()
+    patterns = ["chronicle/rules/pitac/*.py"]
+    first = mutate.draw_sample(work, 20, patterns)
+    fresh = mutate.draw_sample(work, 20, patterns, seed=14)
+    assert len(first) == len(fresh) == 20 and first != fresh
+    assert (work / "sample.txt").read_text().split() == first
+    assert (work / "sample-seed14.txt").read_text().split() == fresh
+    assert mutate.draw_sample(work, 20, patterns, seed=14) == fresh
+    assert mutate.draw_sample(work, 20, patterns) == first
