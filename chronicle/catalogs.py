@@ -27,8 +27,8 @@ from . import i18n
 ROOT = Path(__file__).resolve().parents[1]
 COMMENT_TAGS = ("TRANSLATORS:",)
 #: chronicle.i18n's own marker besides Babel's defaults (_, gettext, ngettext, pgettext, N_...);
-#: with pybabel itself: pybabel extract -F babel.cfg -k N_plural:1,2
-KEYWORDS = {"N_plural": (1, 2)}
+#: with pybabel itself: pybabel extract -F babel.cfg -k N_plural:1,2 -k N_units:1,2
+KEYWORDS = {"N_plural": (1, 2), "N_units": (1, 2)}
 
 
 def _mapping(root: Path):

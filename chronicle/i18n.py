@@ -38,6 +38,7 @@ msgid is missing from a catalog or has no translation. docs/site.md says how to 
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 import datetime as dt
 import gettext as _gettext
 import io
@@ -208,6 +209,26 @@ def N_plural(singular: str, plural: str, n: int, /, **params) -> Message:
     """Like :func:`ngettext`, but translated where it is shown: a :class:`Message` (``num`` is
     filled in from ``n``)."""
     return Message(singular, plural, n, **params)
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A counted word whose number comes later: its singular and plural msgids, marked for the
+    catalog by :func:`N_units`. A map counter keeps one number, its strength, and says what it
+    counts through this ("12 elements"), so the number in the words cannot disagree with it."""
+
+    singular: str
+    plural: str
+
+    def of(self, n: int) -> Message:
+        """``n`` of it, translated where it is shown (``num`` is ``n``)."""
+        return Message(self.singular, self.plural, n)
+
+
+def N_units(singular: str, plural: str, /) -> Plural:
+    """Mark a counted word for translation without its number: ``N_units("%(num)d element",
+    "%(num)d elements")``; :meth:`Plural.of` gives it with a number."""
+    return Plural(singular, plural)
 
 
 def tr(value) -> str:

@@ -73,6 +73,8 @@ import enum
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
+from ..i18n import Message, Plural
+
 
 @functools.lru_cache(maxsize=None)
 def _kind_of_class(name: str) -> str:
@@ -153,14 +155,19 @@ class Piece:
     status: str | None = None          # e.g. "besieged"
     name: str | None = None
     short: str | None = None
-    #: what its strength counts, as its tip says it ("20 models", marked with ``N_plural``):
-    #: a bare figure does not say whether it is elements, models or men; without it, the figure
-    size: str | None = None
+    #: what its strength counts (``N_units("%(num)d element", "%(num)d elements")``): a bare
+    #: figure does not say whether it is elements, models or men; without it the tip shows the figure
+    unit: Plural | None = None
 
     @property
     def display(self) -> str:
         """What players call it: its name, else its label."""
         return self.name or self.label
+
+    @property
+    def size(self) -> Message | None:
+        """Its strength in words ("12 elements"), from the one number it keeps."""
+        return self.unit.of(self.strength) if self.unit is not None and self.strength is not None else None
 
 
 class Outcome(str, enum.Enum):

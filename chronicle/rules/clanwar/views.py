@@ -10,7 +10,7 @@ checks it after every turn), so the views count every unit they are given.
 
 from __future__ import annotations
 
-from ...i18n import N_, N_plural
+from ...i18n import N_, N_units
 from ...i18n import gettext as _
 from .. import Piece, Standings, Summary
 from .events import ORDERED
@@ -21,6 +21,8 @@ from .state import DEAD, HELD, ON_MAP, REMOVED
 #: a counter of personalities without troops; the map shows the status as a class and, translated, in the tip
 LONE = N_("lone")
 #: what the map's legend says a counter shows, by its status (see :func:`summary`)
+#: what a counter's figure counts, as its tip says it
+MODELS = N_units("%(num)d model", "%(num)d models")
 COUNTERS = {"": N_("Units in a province: which unit (×2: two units) and their models"),
             LONE: N_("Personalities without troops: which one (×2: two of them)")}
 
@@ -46,7 +48,7 @@ def summary(campaign, state) -> Summary:
             if units:
                 models = sum(u.models for u in units)
                 pieces.append(Piece(province, player, f"{player}@{province}", models, name=name, short=short,
-                                    size=N_plural("%(num)d model", "%(num)d models", models)))
+                                    unit=MODELS))
             else:
                 pieces.append(Piece(province, player, f"{player}@{province}", None, LONE, name=name, short=short))
     scores = {p: f.koku for p, f in state.factions.items()}

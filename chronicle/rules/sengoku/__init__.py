@@ -9,7 +9,7 @@ unclear, and its test are listed in docs/rules/sengoku.md.
 
 from __future__ import annotations
 
-from ...i18n import N_, Message, N_plural, _, tr
+from ...i18n import N_, Message, N_plural, N_units, _, tr
 from ...suggest import did_you_mean
 from .. import Piece, PlaysOnce, Ruleset, Standings, Summary
 from . import record as rec
@@ -38,6 +38,8 @@ KNOWN_PLAYS = ("forage", "portuguese_trader")
 STATUSES = {"eliminated": N_("eliminated"), "usurped": N_("usurped"), "seppuku": N_("seppuku")}
 ANSWERS = {"battle": N_("battle"), "fortress": N_("fortress")}
 #: what the map's legend says an army's counter shows: its id's number (``takeda-3``) and its elements
+#: what an army's strength counts, as its counter's tip says it
+ELEMENTS = N_units("%(num)d element", "%(num)d elements")
 COUNTERS = {"": N_("Army: its number and strength"), "besieged": N_("Besieged army (in its castle)")}
 
 #: why a roll took fewer dice than written
@@ -183,7 +185,7 @@ class Sengoku(PlaysOnce, Ruleset):
             marks[p] = marks.get(p, ()) + ("kyoto",)
         capitals = {c: (clan.capital if state.owners.get(clan.capital) == c else None) for c, clan in state.clans.items()}
         pieces = tuple(Piece(a.province, a.clan, a.id, a.strength, "besieged" if a.besieged else None,
-                             size=N_plural("%(num)d element", "%(num)d elements", a.strength))
+                             unit=ELEMENTS)
                        for a in sorted(state.armies.values(), key=lambda a: a.id))
         scores = {c: clan.prestige for c, clan in state.clans.items() if not clan.neutral}
         return Summary(state.turn, state.owners, capitals, N_("Prestige"), scores, state.winner, marks, pieces,
