@@ -522,7 +522,8 @@ def _units(ctx, entry, fighting, results, routed_to, winners, side_of, leaders) 
             current = board.units[unit.id]
             board.units[unit.id] = current.but(province=to, models=after,
                                                experienced_models=min(current.experienced_models, after))
-            ctx.emit(Regrouped(unit.id, unit.faction, to, remaining, after, result.state == "routed"))
+            ctx.emit(Regrouped(unit.id, unit.faction, to, remaining, after, result.state == "routed",
+                               origin=unit.province))
 
 
 def _experience(ctx, unit, outcome, leader) -> None:

@@ -563,6 +563,7 @@ class Regrouped(ClanwarEvent):
     before: int
     after: int
     routed: bool
+    origin: str          # the battle's province, where the withdrawal starts (the map's retreat arrow)
 
     def describe(self, name=str) -> str:
         if self.routed:

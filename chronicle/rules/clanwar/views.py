@@ -163,11 +163,8 @@ def map_marks(campaign, before, after, record, events):
                                                 else "") for a, b in zip(event.path, event.path[1:])),
                                     phase=PHASE_TITLES[event.phase], event=index))
         elif kind == "regrouped":
-            # a unit regroups only after its battle (battle.fight emits BattleFought, then _units
-            # its Regrouped): the retreat starts at the last battle fought before it
-            start = next(e.province for e in reversed(events[:index]) if e.kind == "battle-fought")
-            if start != event.to:
-                orders.append(OrderMark("retreat", event.player, (start, event.to), Outcome.SUCCEEDED, event.describe(name),
+            if event.origin != event.to:
+                orders.append(OrderMark("retreat", event.player, (event.origin, event.to), Outcome.SUCCEEDED, event.describe(name),
                                         army=event.unit, phase=PHASE_TITLES["battle"], event=index))
         elif kind == "battle-fought":
             attackers = [p for p in event.players if p != event.controller_before]
