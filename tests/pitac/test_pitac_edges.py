@@ -514,3 +514,139 @@ def test_orders_of_a_player_not_yet_joined_are_each_an_error_and_a_joiner_s_take
         "    hint: riddle's orders start at turn 3; remove this one",
         "content/turns/002.yaml:1:1: error: yoko joins at turn 2: Tosa is already taken by paula (campaign.yaml, "
         "players[1].capital) [starting capitals]\n    hint: capitals are picked in start_roll order, high to low; choose another"]
+
+
+# ---- the fresh draw of seed 14 (scripts/mutate pitac --sample 100 --seed 14): what it found untested --
+
+# Ginger's capital is Inaba, the branch point: she takes Awaji and Izumo beside it, then Paula takes
+# Inaba itself, and Ginger, who still holds two territories, names no new capital.
+GINGER_AT_INABA = """
+  - {id: paula, name: Paula Purple, colour: "#7b3294", capital: tosa}
+  - {id: ginger, name: Ginger Green, colour: "#1b7837", capital: inaba}
+"""
+GINGER_SPREADS = """
+    battles: [{players: [paula, ginger], winner: ginger}]
+    orders: {ginger: [Attack awaji, Attack izumo], paula: [Attack higo]}
+    dice: {awaji: {ginger: 5}, izumo: {ginger: 5}, higo: {paula: 6}}
+    """
+GINGER_LOSES_INABA = PAULA_WINS + """
+    orders: {paula: [Attack inaba, Attack inaba]}
+    dice: {inaba: {paula: [9, 9], ginger: [1, 1, 1]}}
+    """
+
+
+def test_a_capital_lost_and_not_named_lists_the_territories_the_player_still_holds(make_campaign):
+    """Seed s.4: "If you lose your capital, pick another territory you occupy". Ginger keeps Awaji
+    and Izumo: the hint names both, in order (a warning on the last turn, an error once a later turn
+    exists, docs/rules/pitac.md)."""
+    _, problems = play(make_campaign, {1: GINGER_SPREADS, 2: GINGER_LOSES_INABA}, players=GINGER_AT_INABA)
+    assert [(p.severity, p.message, p.hint, p.rule) for p in problems] == [(
+        "warning", "ginger lost their capital and has not named a new one",
+        "add  capitals: {ginger: ...}  to this turn; choose from awaji, izumo",
+        "a player who loses the capital names another")]
+    _, problems = play(make_campaign, {1: GINGER_SPREADS, 2: GINGER_LOSES_INABA, 3: PAULA_WINS},
+                       players=GINGER_AT_INABA)
+    assert [(p.severity, p.hint, p.place.file.endswith("002.yaml")) for p in problems] == [
+        ("error", "add  capitals: {ginger: ...}  to this turn; choose from awaji, izumo", True)]
+
+
+def test_a_capital_lost_by_a_player_left_with_nothing_offers_any_neutral_territory(make_campaign):
+    """The sibling edge: Ginger held only her capital Awaji, so any neutral territory will do."""
+    _, problems = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba]}\ndice: {inaba: {paula: 6}}\n",
+        2: PAULA_WINS + "orders: {paula: [Attack awaji, Attack awaji]}\ndice: {awaji: {paula: [9, 9], ginger: [1, 1, 1]}}\n"})
+    assert [(p.severity, p.hint) for p in problems] == [
+        ("warning", "add  capitals: {ginger: ...}  to this turn; choose from any neutral territory")]
+
+
+def next_of(history):
+    campaign = history.campaign
+    return campaign.ruleset.next_turn(campaign, history)
+
+
+def test_next_tells_a_player_without_a_capital_which_territories_it_may_name(make_campaign):
+    """`chronicle next` after Ginger lost Inaba: the notice names what she holds (Awaji, Izumo); after
+    Ginger lost everything, any neutral territory."""
+    history, _ = play(make_campaign, {1: GINGER_SPREADS, 2: GINGER_LOSES_INABA}, players=GINGER_AT_INABA)
+    assert next_of(history).notices == (
+        "ginger lost their capital in turn 2 and has not named a new one: add capitals: {ginger: ...} to "
+        "content/turns/002.yaml (choose from awaji, izumo); once turn 3 exists, turn 2 must name it",)
+    history, _ = play(make_campaign, {
+        1: PAULA_WINS + "orders: {paula: [Attack inaba]}\ndice: {inaba: {paula: 6}}\n",
+        2: PAULA_WINS + "orders: {paula: [Attack awaji, Attack awaji]}\ndice: {awaji: {paula: [9, 9], ginger: [1, 1, 1]}}\n"})
+    assert next_of(history).notices == (
+        "ginger lost their capital in turn 2 and has not named a new one: add capitals: {ginger: ...} to "
+        "content/turns/002.yaml (choose from any neutral territory); once turn 3 exists, turn 2 must name it",)
+
+
+def order_notes(history) -> dict:
+    (orders,) = [s for s in next_of(history).slots if s.key == "orders"]
+    return {s.key: s.note for s in orders.children}
+
+
+def test_next_names_only_what_the_attack_links_in_force_reach(make_campaign):
+    """Tosa borders Inaba by land and Higo by a sea lane. With attack_links: [land] the note of
+    Paula's orders offers Inaba alone; with the seed's links, both. Ginger (Awaji) borders Inaba by
+    land either way."""
+    history, _ = play(make_campaign, {1: PAULA_WINS}, options="attack_links: [land]")
+    assert order_notes(history) == {"paula": "holds tosa; can attack inaba", "ginger": "holds awaji; can attack inaba"}
+    history, _ = play(make_campaign, {1: PAULA_WINS})
+    assert order_notes(history) == {"paula": "holds tosa; can attack higo, inaba",
+                                    "ginger": "holds awaji; can attack inaba"}
+    history, _ = play(make_campaign, {1: PAULA_WINS}, options="attack_links: [mountain]")
+    assert order_notes(history) == {"paula": "holds tosa", "ginger": "holds awaji"}
+
+
+def test_next_says_whether_a_die_not_written_is_drawn_or_an_error(make_campaign):
+    """all_dice_recorded (a campaign option of every ruleset): the dice section of the next turn
+    says every die must be written; without it, that the dice not written are drawn."""
+    def dice_above(history):
+        (dice,) = [s for s in next_of(history).slots if s.key == "dice"]
+        return dice.above
+    every = "battles: [{players: [paula, ginger], winner: paula}]\n"
+    history, _ = play(make_campaign, {1: every}, options="all_dice_recorded: true")
+    assert dice_above(history) == ("\nThe rolls made on the day, territory -> player -> dice (a 10 rolls again and "
+                                   "adds: \"10+4\").\nEvery die must be written (the campaign's all_dice_recorded option).")
+    history, _ = play(make_campaign, {1: every})
+    assert dice_above(history) == ("\nThe rolls made on the day, territory -> player -> dice (a 10 rolls again and "
+                                   "adds: \"10+4\").\nRolls not written are drawn from the campaign seed, the same at every build.")
+
+
+def test_the_hint_of_each_blank_of_a_battle_and_of_an_order(make_campaign):
+    """The hints `chronicle check` gives a blank (___) left in the next turn: a battle's name,
+    players and winner each their own; any other part of a battle (its vp, or the entry itself) the
+    general one; an order names its player and the moves in force."""
+    from chronicle.rules.pitac.nextturn import blank_hint
+    options = {"winner_moves": 3, "participant_moves": 1}
+    assert blank_hint(("battles", 0, "name"), options) == "the battle's name, e.g. \"Ambush at the ford\""
+    assert blank_hint(("battles", 0, "players", 1), options) == "a player who fought in it (delete the blank if fewer did)"
+    assert blank_hint(("battles", 0, "winner"), options) == (
+        "the player who won (one of its players); for a draw, delete the winner line")
+    for path in (("battles", 0, "vp"), ("battles", 0)):
+        assert blank_hint(path, options) == "describe the battle, or delete the entry if it was not fought", path
+    assert blank_hint(("orders", "paula", 0), options) == (
+        "an order of paula: \"Attack X\" or \"Defend X\"; delete the blank if paula earned fewer moves "
+        "(a winner 3, any other player in a battle 1, the absent 0)")
+    assert blank_hint(("orders",), options).startswith("an order of the player: ")
+    assert blank_hint(("title",), options) == "a name for the game day, e.g. \"The siege of Osaka\""
+    assert blank_hint(("dice", "inaba"), options) is None and blank_hint((), options) is None
+
+
+def test_a_new_capital_or_army_list_of_an_unknown_player_is_placed_where_the_name_is(make_campaign):
+    """`capitals:` is keyed by the player: an unknown one is reported at the key (line 3, column 12,
+    not at the value kii); `army_lists:` lists players as values: at the value (line 4, column 21)."""
+    _, problems = play(make_campaign, {1: PAULA_WINS + "capitals: {zed: kii}\narmy_lists: [paula, zed]\n"})
+    assert [(p.message, p.place.line, p.place.col) for p in only(problems)] == [
+        ("unknown player 'zed'", 3, 12), ("unknown player 'zed'", 4, 21)]
+
+
+@pytest.mark.parametrize("written, hint", [
+    ("Paula", "did you mean 'paula'? names are lower case; the winner must be one of its players: paula, ginger"),
+    ("paulo", "did you mean 'paula'? the winner must be one of its players: paula, ginger"),
+    ("zed", "the winner must be one of its players: paula, ginger"),
+])
+def test_a_winner_who_did_not_fight_is_hinted_by_the_player_meant(make_campaign, written, hint):
+    """A winner written in capitals is a player the battle has, written wrong: the hint says so and,
+    after a semicolon, who may win; a misspelt one is guessed; one far from any player is not."""
+    _, problems = play(make_campaign, {1: f"battles: [{{players: [paula, ginger], winner: {written}}}]\n"})
+    assert [(p.message, p.hint) for p in only(problems)] == [(f"winner {written!r} did not fight in this battle", hint)]
