@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import enum
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from ...dice import Die, parse_die
@@ -53,7 +53,6 @@ class Battle:
     winners: tuple[str, ...]
     vp: Mapping[str, int]
     scenario: str | None
-    path: tuple
     # a winner was written that is not one of the battle's players (already an error): who won
     # is unknown, so no one's moves are counted short on its account (one mistake, one error)
     winner_unread: bool = False
@@ -80,7 +79,6 @@ class PitacTurn:
     dice: Mapping[tuple[str, str], tuple[tuple[Die, ...], tuple]]   # (province, player) -> dice, path
     capitals: Mapping[str, tuple[str, tuple]]                       # player -> (province, path)
     army_lists: tuple[str, ...]
-    player_paths: Mapping[str, tuple] = field(default_factory=dict)  # where each player's orders are
     gifts: tuple[Gift, ...] = ()
     #: orders that could not be read (an unknown territory): (player, the territories it may have
     #: meant, path). Their error is reported once; dice that follow from them are not judged.
@@ -143,7 +141,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Probl
     players = campaign.player_ids
     battles = _battles(data.get("battles"), campaign, players, problems)
     unread: list = []
-    orders, player_paths = _orders(data.get("orders"), campaign, players, problems, unread)
+    orders = _orders(data.get("orders"), campaign, players, problems, unread)
     dice = _dice(data.get("dice"), campaign, players, problems)
     capitals = {}
     for player, name in _mapping(data.get("capitals")).items():
@@ -167,7 +165,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[PitacTurn, list[Probl
     gifts = _gifts(data.get("gifts"), campaign, players, problems)
     date = data.get("date")
     return PitacTurn(number, data.get("title"), str(date) if date is not None else None, tuple(battles),
-                     tuple(orders), dice, capitals, tuple(army_lists), player_paths, tuple(gifts), tuple(unread)), problems
+                     tuple(orders), dice, capitals, tuple(army_lists), tuple(gifts), tuple(unread)), problems
 
 
 def _gifts(raw, campaign, players, problems) -> list[Gift]:
@@ -254,21 +252,20 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
                 del vp[player]
         if seen:
             battles.append(Battle(str(entry.get("name") or f"Battle {i + 1}"), tuple(seen), tuple(winners),
-                                  dict(vp), entry.get("scenario"), path, winner_unread))
+                                  dict(vp), entry.get("scenario"), winner_unread))
     return battles
 
 
 def _orders(raw, campaign, players, problems, unread):
-    orders, paths = [], {}
+    orders = []
     if not isinstance(raw, dict):
-        return orders, paths
+        return orders
     for player, entries in raw.items():
         ppath = ("orders", player)
         bad = check_player(player, players, ppath, at_key=True)
         if bad:
             problems.extend(p for p in bad)
             continue
-        paths[player] = ppath
         for i, entry in enumerate(_sequence(entries)):
             path = ppath + (i,)
             kind, target = _order_parts(entry)
@@ -282,7 +279,7 @@ def _orders(raw, campaign, players, problems, unread):
                 orders.append(Order(player, kind, province, path))
             else:
                 unread.append((player, guesses(target, campaign.map), path))
-    return orders, paths
+    return orders
 
 
 def _order_parts(entry):
