@@ -650,3 +650,15 @@ def test_a_winner_who_did_not_fight_is_hinted_by_the_player_meant(make_campaign,
     after a semicolon, who may win; a misspelt one is guessed; one far from any player is not."""
     _, problems = play(make_campaign, {1: f"battles: [{{players: [paula, ginger], winner: {written}}}]\n"})
     assert [(p.message, p.hint) for p in only(problems)] == [(f"winner {written!r} did not fight in this battle", hint)]
+
+
+def test_a_new_capital_written_wrong_is_one_error_at_its_value(make_campaign):
+    """parse_turn's other edges of `capitals:` (siblings of the key's place above): a territory
+    misspelt is one error at the value with a guess; a number is the schema's error alone, not also
+    an unknown territory or a capital named by a player who lost none."""
+    _, problems = play(make_campaign, {1: PAULA_WINS + "capitals: {ginger: Kiii}\n"})
+    assert [(p.message, p.hint, p.place.line, p.place.col) for p in only(problems)] == [
+        ("unknown territory 'Kiii'", "did you mean 'kii'?", 3, 20)]
+    _, problems = play(make_campaign, {1: PAULA_WINS + "capitals: {ginger: 5}\narmy_lists: [7]\n"})
+    assert sorted((p.place.line, p.place.col, p.message) for p in only(problems)) == [
+        (3, 20, "capitals/ginger: expected text, got 5"), (4, 14, "army_lists/0: expected text, got 7")]
