@@ -6,8 +6,8 @@ and by the example campaign's test. It raises AssertionError naming the turn and
 * one owner per province: every province of the map has exactly one entry, owned by no one or by
   a clan still in the game; Kyoto belongs to no one; castles stand on the map;
 * armies: of a clan in the game, on the map, 1..max_elements elements (a neutral army always has
-  neutral_elements); a besieged army stands in its own clan's castle, under a siege, within the
-  castle's room;
+  neutral_elements, and never stands in Kyoto: the Big Battle there does not look for one); a
+  besieged army stands in its own clan's castle, under a siege, within the castle's room;
 * sieges: the besieger stands in the province, the castle is an enemy's, the defender (if any) is
   shut in there;
 * no two hostile armies left in the field in one province after a turn without errors (an army
@@ -69,6 +69,7 @@ def check_state(campaign, state, where: str, settled: bool = True) -> None:
         assert 1 <= army.strength <= opts["max_elements"], f"{where}: {army.id} has {army.strength} elements"
         if clan.neutral:
             assert army.strength == opts["neutral_elements"], f"{where}: neutral {army.id} has {army.strength} elements"
+            assert not game_map.provinces[army.province].has("kyoto"), f"{where}: neutral {army.id} stands in Kyoto"
         if army.besieged:
             assert state.owners.get(army.province) == army.clan and army.province in state.castles, \
                 f"{where}: {army.id} is besieged in {army.province}, which is not its clan's castle"

@@ -1,6 +1,6 @@
 """The invariant checker run after every replayed Sengoku turn fails on a broken position
 (it is not an empty check): two hostile armies left in the field, an army of 13, a province of a
-clan out of the game, a ledger that does not add up."""
+clan out of the game, a neutral army in Kyoto, a ledger that does not add up."""
 
 from __future__ import annotations
 
@@ -26,6 +26,11 @@ def test_invariants_hold_and_catch_a_broken_position(make_campaign):
         check_state(campaign, state.but(clans=clans), "seppuku without its land turning neutral")
     with pytest.raises(AssertionError, match="besieged but no siege"):
         check_state(campaign, state.but(armies={**state.armies, "red-1": state.armies["red-1"].but(besieged=True)}), "siege")
+    clans = dict(state.clans)
+    clans["red"] = clans["red"].but(neutral=True)
+    with pytest.raises(AssertionError, match="neutral red-1 stands in Kyoto"):
+        check_state(campaign, state.but(clans=clans, armies={**state.armies, "red-1": state.armies["red-1"].but(province="p9")}),
+                    "a neutral army in Kyoto")
     turns = list(history.turns)
     last = turns[-1]
     wrong = dict(last.after.clans)

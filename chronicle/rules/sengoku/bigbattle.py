@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ...i18n import N_
 from ...suggest import did_you_mean
-from .battle import (Undecided, _all_present, _neutral_attacks, checked_contingent, _on_table, _tracked,
-                     breaking_point, retreat, who_lost)
+from .battle import (Undecided, _all_present, checked_contingent, _on_table, _tracked, breaking_point, retreat,
+                     who_lost)
 from .cards import play_card
 from .events import ArmyDestroyed, BattleFought, ElementsLost
 
@@ -65,7 +65,10 @@ def fight_big(ctx, state, b):
                            b.at, rule="battles", **rejected,
                            hint="allies fight on the same side: move one of them, or check the alliances")
                 return state
-    if not _neutral_attacks(ctx, state, b, *teams, rejected) or not _all_present(ctx, state, b, *teams, rejected):
+    # No neutral army stands in Kyoto (it never leaves its clan's land, Kyoto is no clan's, and a
+    # beaten army never retreats into it: tests/sengoku/invariants.py checks it after every turn),
+    # so a battle of two's check that a neutral army is written as the attacker has nothing to find here.
+    if not _all_present(ctx, state, b, *teams, rejected):
         return state
     if b.castle_taken or any(s.bua_taken for _, s in entries):
         ctx.reject(f"bua_taken: there is no relief battle at {ctx.name(b.province)}", b.at, rule="relief battles",
