@@ -181,3 +181,33 @@ def test_what_is_not_entered_by_type_is_not_held_against_a_declaration(make_camp
     assert any("error: the battle entry says red-3 lost 5Wb, which it did not have by its last declaration" in p for p in found), found
     _, found = play(make_campaign, {1: ATTACK_RED_3.format(red_3="lost: 2, elements_lost: \"1x4Bd\"")}, red=DECLARED_RED)
     assert any("error: elements_lost names 1 elements of red-3, but lost: says 2 [battles]" in p for p in found), found
+
+
+def test_elements_lost_of_the_general_s_type_are_counted_apart_from_the_general(make_campaign):
+    """A battle entry naming a plain 3Kn and the 3Kn general lost (in that order) counts one of
+    each, not the general twice: the battle's record and what red-3 may still hold both keep the
+    general's element apart from the plain one of its type (found by mutation testing: the count of
+    the general read the plain type's)."""
+    history, found = play(make_campaign, {1: ATTACK_RED_3.format(
+        red_3="lost: 2, general_lost: true, elements_lost: \"1x3Kn, 1x3Kn(Gen)\"")}, red=DECLARED_RED)
+    assert errors(found) == [], found
+    campaign = history.campaign
+    data = campaign.ruleset.to_json(campaign, history.state_after(1), history.result(1).events)
+    fought = next(e for e in data["events"] if e["kind"] == "battle-fought")
+    assert fought["armies"][1]["elements_lost"] == {"3Kn": 1, "3Kn(Gen)": 1}
+    assert data["armies"]["red-3"]["elements_at_most"] == {"2Ps": 1, "3Bw": 2, "3Sp": 3, "4Bd": 4}
+
+
+def test_an_element_named_lost_once_more_than_held_is_an_error(make_campaign):
+    """At the limit: red-3 held one plain 3Kn; an entry naming it lost once is accepted, twice is
+    an error naming the one it did not have (the first is still taken off: what is left is then
+    unknown, as after any entry the declaration cannot account for)."""
+    history, found = play(make_campaign, {1: ATTACK_RED_3.format(red_3="elements_lost: \"1x3Kn\"")}, red=DECLARED_RED)
+    assert errors(found) == [], found
+    assert dict(army(history, "red-3", 1).elements) == {"2Ps": 1, "3Bw": 2, "3Kn(Gen)": 1, "3Sp": 3, "4Bd": 4}
+    history, found = play(make_campaign, {1: ATTACK_RED_3.format(red_3="elements_lost: \"2x3Kn\"")}, red=DECLARED_RED)
+    assert errors(found) == [
+        "content/turns/001.yaml:3:87: error: the battle entry says red-3 lost 3Kn, which it did not have by its last "
+        "declaration [army compositions between declarations]\n    hint: red-3 had at most: 1x2Ps, 2x3Bw, 1x3Kn, "
+        "1x3Kn(Gen), 3x3Sp, 4x4Bd"], found
+    assert army(history, "red-3", 1).elements is None and army(history, "red-3", 1).strength == 10

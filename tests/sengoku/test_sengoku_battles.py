@@ -384,13 +384,23 @@ def test_only_the_besieger_takes_the_bua(make_campaign):
 
 
 def test_bua_outside_a_relief_battle_is_an_error(make_campaign):
-    _, found = play(make_campaign, {1: """
+    """A BUA taken where no siege is laid: the entry is rejected whole (one error, at `bua_taken`):
+    no battle is fought, so no one loses an element and no one retreats (found by mutation
+    testing: the battle went on, the BUA counted as a loss of the other side). blue-1's supply die
+    (out of its land) is written: a 1 loses nothing."""
+    history, found = play(make_campaign, {1: """
         moves: {blue-1: [5, 4, 3]}
         responses: {red-3: battle}
         battles:
           - {at: 3, attacker: {army: blue-1, lost: 1, bua_taken: true}, defender: {army: red-3, lost: 4}}
+        dice: {supply: {blue-1: 1}}
         """})
-    assert any("bua_taken: there is no relief battle at Three" in p for p in found), found
+    assert errors(found)[0] == (
+        "content/turns/001.yaml:4:58: error: bua_taken: there is no relief battle at Three [relief battles]\n"
+        "    hint: the BUA rules apply to an army attacking the besieger of its own (or an ally's) castle"), found
+    assert events_of(history, 1, "BattleFought") == [] and events_of(history, 1, "ArmyRetreated") == []
+    assert (army(history, "blue-1").province, army(history, "blue-1").strength) == ("p3", 12)
+    assert (army(history, "red-3").province, army(history, "red-3").strength) == ("p3", 12)
 
 
 def test_a_besieged_army_sallies_to_give_battle(make_campaign):
@@ -572,6 +582,41 @@ def test_big_battle_is_checked_like_a_battle_of_two(make_campaign):
 """)}, blue=TWO_ENTRANTS_BLUE)
     assert any("error: 3 armies in one battle at Three: only a battle in Kyoto with more than two armies present is a Big "
                "Battle [Big Battle DBA in Kyoto]" in p for p in found), found
+
+
+def test_big_battle_cards_are_counted_per_clan_over_all_its_armies(make_campaign):
+    """Seed: a player plays at most 3 cards in one battle (cards_per_battle); in a Big Battle the 3
+    are the clan's, over all its armies on the table. Each clan draws 6 this turn (cards_drawn).
+    Red plays 3 over red-1 and red-2: all played (the limit). 4: the fourth, written for red-2, is
+    refused, one error at that army's cards, and stays in Red's hand (with the Marriage and the
+    cards not written). 5: still one error, both cards over the limit kept. Green's own card, on the same side, is not Red's."""
+    def battle(red_2_cards: str) -> str:
+        return f"""
+  - at: 18
+    attacker:
+      - {{army: blue-1, lost: 5}}
+      - {{army: blue-2, lost: 3}}
+    defender:
+      - {{army: red-1, lost: 4, cards: [forage, spy]}}
+      - {{army: red-2, lost: 3, cards: [{red_2_cards}]}}
+      - {{army: green-1, lost: 3, cards: [bitter_enders]}}
+"""
+    turn = KYOTO_TURN.replace("cards: {{red: marriage, green: bitter_enders}}",
+                              "cards: {{red: [marriage, forage, spy, ninja, portuguese_trader, forage], "
+                              "green: [bitter_enders]}}")
+    options = KYOTO_OPTIONS + "\n  cards_drawn: 6"
+    for red_2, refused in (("ninja", ()), ("ninja, portuguese_trader", ("portuguese_trader",)),
+                           ("ninja, portuguese_trader, forage", ("portuguese_trader", "forage"))):
+        history, found = play_grid(make_campaign, KYOTO_PLAYERS, {1: turn.format(battle=battle(red_2))},
+                                   options=options)
+        played = [e.card for e in events_of(history, 1, "CardPlayed") if e.clan == "red"]
+        assert played == ["forage", "spy", "ninja"], (red_2, played)
+        assert sorted(history.final.clans["red"].hand) == ["forage", "marriage", "portuguese_trader"], red_2
+        expected = [] if not refused else [
+            "content/turns/001.yaml:12:39: error: red plays more than 3 cards in one battle [cards in battle]\n"
+            "    hint: a clan plays at most 3 card(s) in a battle, over all its armies"]
+        assert errors(found) == expected, (red_2, found)
+        assert [e.card for e in events_of(history, 1, "CardPlayed") if e.clan == "green"] == ["bitter_enders"]
 
 
 def test_big_battle_is_shown_whole_on_the_turn_page(make_campaign):

@@ -524,6 +524,20 @@ def test_a_big_battle_naming_an_unknown_army_is_one_error_with_a_did_you_mean(ma
         "    hint: did you mean 'blue-3' or 'blue-2' or 'blue-1'?"]
 
 
+def test_a_big_battle_naming_an_army_on_both_sides_is_one_error_with_its_hint(make_campaign):
+    """red-2 written on both sides: one error for the entry, its rule and hint whole; nothing is
+    fought. (Twice on one side the file format's check also reports it, at the repeated entry.)"""
+    history, found = kyoto(make_campaign, """
+  - at: 18
+    attacker: [{army: blue-1, lost: 5}, {army: blue-2, lost: 3}, {army: red-2, lost: 0}]
+    defender: [{army: red-1, lost: 4}, {army: red-2, lost: 3}, {army: green-1, lost: 3}]
+""")
+    assert errors(found) == [
+        "content/turns/001.yaml:6:5: error: red-2 is written twice in the battle at Kyoto [Big Battle DBA in Kyoto]\n"
+        "    hint: name each army once, on the side it fought for"], found
+    assert events_of(history, 1, "BattleFought") == []
+
+
 def test_a_big_battle_with_enemies_on_one_side_is_an_error(make_campaign):
     """Blue and Green are enemies: written on one side, the entry is rejected."""
     _, found = kyoto(make_campaign, """
@@ -722,6 +736,54 @@ def test_a_usurper_s_battle_missing_is_an_error_and_a_lost_one_puts_the_clan_out
     assert (succession.clan, succession.roll, succession.outcome) == ("red", 3, "usurped")
     assert [(d.purpose, d.subject, d.value, d.recorded) for d in succession.dice] == [("heir", "red", 3, True)]
     assert history.final.clans["red"].status == "usurped"
+
+
+def test_a_ninja_against_itself_or_from_or_against_a_clan_put_out_this_turn_is_refused(make_campaign):
+    """A ninja is sent by a clan still playing against another clan still playing: Blue's ninja
+    against itself is refused; Blue's next assassinates Red's daimyo, whose heir rolls 2 and whose
+    general wins the usurper's battle: Red is out, so its own ninja against Blue, and a second of
+    Blue's against Red, written after it in the same turn, are refused too (each one error, its
+    hint whole; no card played, no die rolled for them)."""
+    history, found = play(make_campaign, {1: """
+        cards: {blue: ninja, red: ninja}
+        diplomacy:
+          ninja:
+            - {by: blue, target: blue}
+            - {by: blue, target: red}
+            - {by: red, target: blue}
+            - {by: blue, target: red}
+        dice: {ninja: {red: 6}, heir: {red: 2}}
+        usurper: {red: lost}
+        """})
+    hint = "\n    hint: a ninja is sent by a clan still playing against another clan still playing"
+    assert errors(found) == [
+        "content/turns/001.yaml:4:7: error: blue cannot send a ninja against blue [ninja]" + hint,
+        "content/turns/001.yaml:6:7: error: red cannot send a ninja against blue [ninja]" + hint,
+        "content/turns/001.yaml:7:7: error: blue cannot send a ninja against red [ninja]" + hint], found
+    (attempt,) = events_of(history, 1, "NinjaAttempt")
+    assert (attempt.by, attempt.target, attempt.outcome) == ("blue", "red", "assassinated")
+    assert [(e.clan, e.card) for e in events_of(history, 1, "CardPlayed")] == [("blue", "ninja")]
+    assert history.final.clans["red"].status == "usurped"
+
+
+def test_a_ninja_s_6_less_the_target_s_spy_wounds_and_both_dice_are_kept(make_campaign):
+    """Seed: a 6 assassinates, a 5 wounds; a Spy played by the target takes 1 off. Blue's 6, less
+    Red's Spy, is 5: Red's daimyo is wounded for the wound die's 3 turns (turns 1 to 3). The attempt
+    keeps both its dice, the ninja's and the wound's, in that order (the turn page and the state
+    JSON list them)."""
+    history, found = play(make_campaign, {1: """
+        cards: {blue: ninja, red: spy}
+        diplomacy: {ninja: [{by: blue, target: red, spy: target}]}
+        dice: {ninja: {red: 6}, wound: {red: 3}}
+        """})
+    assert errors(found) == [], found
+    (attempt,) = events_of(history, 1, "NinjaAttempt")
+    assert (attempt.roll, attempt.modifier, attempt.outcome, attempt.wound_turns) == (6, -1, "wounded", 3)
+    assert [(d.purpose, d.subject, d.value, d.recorded) for d in attempt.dice] == [("ninja", "red", 6, True),
+                                                                                   ("wound", "red", 3, True)]
+    assert history.final.clans["red"].wounded_until == 3 and history.final.clans["red"].status == "in"
+    assert attempt.describe() == ("blue sent a ninja against red: d6 6 -1 spy — red's daimyo is wounded for 3 turns: "
+                                  "no orders out of his own provinces")
 
 
 # ---- a step between provinces no link joins: which rule it breaks ---------------------------------

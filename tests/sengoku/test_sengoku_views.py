@@ -38,6 +38,25 @@ def test_each_clan_s_orders_as_written(make_campaign):
     }
 
 
+def test_an_answer_the_rules_do_not_know_is_an_error_and_no_order(make_campaign):
+    """A defender answers battle, fortress or retreat, and nothing else is read as an answer: the
+    turn page's orders name each answer by its own word (`ANSWERS`, with no fallback), so an
+    unknown word ("surrender", "parley" to one entrant) or a retreat naming no province is an
+    error at it and lists no order; the answer beside it (fortress to blue-2) is still listed."""
+    history, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: surrender, "
+                                             "red-2: {blue-1: parley, blue-2: fortress}, red-1: retreat}\n"})
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/turns/001.yaml:2:47: error: responses/red-2/blue-1: 'parley' is not one of 'battle', 'fortress' [file format]",
+        "content/turns/001.yaml:2:20: error: responses/red-3: 'surrender' is not one of 'battle', 'fortress' [file format]",
+        "content/turns/001.yaml:2:81: error: red-1 retreats, but to where? [refusing battle]"], found
+    record = history.turns[0].record
+    assert record.responses == {}
+    assert {a: [(r.kind, r.entrant) for r in rs] for a, rs in record.replies.items()} == {"red-2": [("fortress", "blue-2")]}
+    campaign = history.campaign
+    assert campaign.ruleset.orders_of(campaign, record) == {"blue": ["blue-1: Five → Four → Three"],
+                                                            "red": ["red-2 against blue-2: fortress"]}
+
+
 def test_a_clan_out_of_the_game_is_shown_so_and_the_sieges_of_and_by_it_are_lifted(make_campaign):
     """Seed: below -20 prestige "the player must commit seppuku ... all provinces the clan controls
     reverts to neutral status all armies are disbanded". red-2, shut in its fortress Two, is
@@ -123,6 +142,31 @@ def test_the_next_turn_s_worksheet_word_for_word(make_campaign):
 #   - {at: p3, attacker: {army: blue-1, lost: 0}, defender: {army: red-3, lost: 0}}  # if it is fought (Three: see the battle sheets)"""
 
 
+def test_the_next_turn_s_worksheet_asks_for_every_die_when_all_dice_are_recorded(make_campaign):
+    """With `all_dice_recorded`, a die not written is an error, not drawn: the worksheet's dice are
+    written out (not commented) with a blank for each clan's initiative die, and say so (it said
+    "rolls not written are drawn" here too, found while testing the option's name: no test read the
+    worksheet with the option set)."""
+    history, found = play(make_campaign, {1: ""}, options="all_dice_recorded: true")
+    assert errors(found) == [], found
+    campaign = history.campaign
+    text = "\n".join(render(campaign.ruleset.next_turn(campaign, history).slots))
+    assert text.split("\n# moves: army")[0] == """title: ___  # a name for the turn
+
+# The card each clan drew; leave a clan out to deal from the shuffled deck (from the seed).
+# cards: {blue: CARD, red: CARD}
+
+# Rolls made at the table (purpose -> army or clan -> d6); every die must be written: one not written is an error.
+dice:
+  initiative: {blue: ___, red: ___}  # every die must be written (all_dice_recorded)
+"""
+    for off in ("", "all_dice_recorded: false"):
+        history, _ = play(make_campaign, {1: ""}, options=off)
+        text = "\n".join(render(history.campaign.ruleset.next_turn(history.campaign, history).slots))
+        assert "# Rolls made at the table (purpose -> army or clan -> d6); rolls not written are drawn. E.g. the order " \
+               "of movement:\n# dice:\n#   initiative: {blue: ___, red: ___}\n" in text, off
+
+
 def _marks(history, number: int):
     result = history.result(number)
     return history.campaign.ruleset.map_marks(history.campaign, result.before, result.after, result.record, result.events)
@@ -152,6 +196,28 @@ def test_the_map_marks_a_castle_shut_in_a_transfer_in_one_province_and_an_army_l
     lost = next(o for o in marks.orders if o.army == "blue-2")
     assert (lost.path, lost.outcome) == (("p11", "p12"), Outcome.FAILED)
     assert lost.title == "Blue: blue-2 Eleven → Twelve — destroyed on the way (storm at sea, 2 elements lost)"
+    # every mark of the turn whole: the castle shut in succeeded (found by mutation testing: its outcome
+    # was read by no test), the siege laid, the transfer, both moves, and the siege roll's contest
+    mark = dict(count=1, legs=[])
+    assert [o.to_json() for o in marks.orders] == [
+        {"kind": "transfer", "player": "red", "path": ["p1"], "outcome": "succeeded",
+         "title": "Red: red-1 sends 2 elements to red-3", "name": "Transfer", "army": "red-1", "phase": "movement",
+         "event": 3, **mark},
+        {"kind": "move", "player": "blue", "path": ["p4", "p3", "p2"], "outcome": "succeeded",
+         "title": "Blue: blue-1 Four → Three → Two — arrived", "name": "Move", "army": "blue-1", "phase": "movement",
+         "event": 4, **mark, "legs": ["", ""]},
+        {"kind": "move", "player": "blue", "path": ["p11", "p12"], "outcome": "failed",
+         "title": "Blue: blue-2 Eleven → Twelve — destroyed on the way (storm at sea, 2 elements lost)", "name": "Sea move",
+         "army": "blue-2", "phase": "movement", "event": 5, **mark, "legs": ["sea"]},
+        {"kind": "defend", "player": "red", "path": ["p2"], "outcome": "succeeded",
+         "title": "Red: red-2 shuts itself in the castle of Two before blue-1", "name": "Shut in the castle",
+         "army": "red-2", "phase": "battle", "event": 8, **mark},
+        {"kind": "siege", "player": "blue", "path": ["p2"], "outcome": "succeeded",
+         "title": "Blue: blue-1 lays siege to the castle of Two (red-2 inside) — the castle held this month",
+         "name": "Besiege", "army": "blue-1", "phase": "siege", "event": 9, **mark}]
+    assert [(c.kind, c.province, c.players, c.outcome, c.title, c.winner, c.event) for c in marks.contests] == [
+        ("siege", "p2", ("blue", "red"), Outcome.FAILED, "Siege of Two: blue-1 rolled 3 (needed 6), failed; 1 element lost",
+         "red", 10)]
 
 
 def test_the_state_json_gives_each_army_s_clan(make_campaign):
@@ -210,3 +276,20 @@ def test_the_battle_sheet_of_a_siege_whole(make_campaign):
         "Relief battle rules if an army comes to raise the siege: both armies have a camp; the relieving army may garrison "
         "the BUA, whose loss counts as one element; the besieger sets the terrain and the BUA stands on a neutral side "
         "halfway between the armies.",)
+
+
+def test_the_battle_sheet_of_a_meeting_in_a_province_of_no_clan(make_campaign):
+    """red-3 enters Four (no clan's), blue-1 follows it there and no battle is entered: the meeting
+    is left on the map, and its sheet has each army once. The position does not say which of the
+    two came first, so the sheet's defender (who sets the terrain) is the first army by id, blue-1,
+    and its enemy attacks (docs/rules/sengoku.md, "Battle sheets"); the players swap the sides on
+    the table if the other army was there first."""
+    history, found = play(make_campaign, {1: "moves: {red-3: [4], blue-1: [5, 4]}\ndice: {supply: {blue-1: 1}}\n"})
+    assert [p.split(" [")[0] for p in errors(found)] == [
+        "content/turns/001.yaml:1:21: error: blue-1 (blue) and red-3 (red) are both in the field at Four after the battle phase"]
+    campaign = history.campaign
+    (sheet,) = campaign.ruleset.battle_sheets(campaign, history.final)
+    assert (sheet.province, sheet.bua, sheet.terrain_set_by, sheet.notes) == (
+        "p4", None, "blue-1 (unless the other side plays Excellent Reconnaissance)", ())
+    assert [(s.army, s.clan, s.elements, s.breaking_point, s.role) for s in sheet.sides] == [
+        ("blue-1", "blue", 12, 4, "defender"), ("red-3", "red", 12, 4, "attacker")]

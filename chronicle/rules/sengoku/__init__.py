@@ -168,7 +168,9 @@ class Sengoku(PlaysOnce, Ruleset):
         def answer(response) -> str:
             if response.kind == "retreat":
                 return _("retreat to %(province)s", province=campaign.map.provinces[response.to].name)
-            return tr(ANSWERS.get(response.kind, response.kind))
+            # a Response is battle, fortress or retreat: record.parse_turn reads nothing else into one
+            # (test_an_answer_the_rules_do_not_know_is_an_error_and_no_order)
+            return tr(ANSWERS[response.kind])
         for army, response in record.responses.items():
             orders.setdefault(clan_of(army), []).append(f"{army}: {answer(response)}")
         for army, replies in getattr(record, "replies", {}).items():

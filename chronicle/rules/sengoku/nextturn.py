@@ -36,8 +36,9 @@ def next_turn(campaign, history) -> NextTurn:
         Slot("cards", {clan: "CARD" for clan in clans}, commented=True,
              above="\nThe card each clan drew; leave a clan out to deal from the shuffled deck (from the seed)."),
         Slot("dice", children=(initiative,), commented=not record_all,
-             above="\nRolls made at the table (purpose -> army or clan -> d6); rolls not written are drawn."
-             + ("" if record_all else " E.g. the order of movement:")),
+             above="\nRolls made at the table (purpose -> army or clan -> d6); "
+             + ("every die must be written: one not written is an error." if record_all
+                else "rolls not written are drawn. E.g. the order of movement:")),
         Slot("moves", children=tuple(moves), commented=True,
              above="\nmoves: army -> the provinces it enters, in order (an army left out stays where it is)."),
         Slot("responses", {"ARMY": "battle"}, commented=True,
