@@ -251,6 +251,23 @@ def function_lines(source: str) -> dict[str, int]:
     return lines
 
 
+def changed_line(diff: list[str], start: int) -> int | None:
+    """The file line of a mutant's first removed line. mutmut diffs the function alone, its hunk
+    numbered from the ``def`` line (``start``); a search for the removed text instead found the
+    first line that reads the same (two ``held = state.held_by(player)`` in one function)."""
+    old = None
+    for line in diff:
+        if line.startswith("@@"):
+            old = int(line.split()[1].lstrip("-").split(",")[0])
+        elif old is None or line.startswith(("---", "+++", "+")):
+            continue
+        elif line.startswith("-"):
+            return start + old - 1
+        else:
+            old += 1
+    return None
+
+
 def locate(work: Path, survivors: list[Mutant]) -> None:
     """File line, and the line before and after, of every survivor (from mutmut's own diff)."""
     if not survivors:
@@ -272,8 +289,10 @@ def locate(work: Path, survivors: list[Mutant]) -> None:
             m.before = " / ".join(r.strip() for r in removed)
             m.after = " / ".join(a.strip() for a in added)
             start = starts.get(m.function, 1)
-            first = removed[0].strip() if removed else ""
-            m.line = next((i + 1 for i in range(start - 1, len(lines)) if lines[i].strip() == first), start)
+            m.line = changed_line(diff, start)
+            if m.line is None:              # no hunk header: the first line that reads as the removed one
+                first = removed[0].strip() if removed else ""
+                m.line = next((i + 1 for i in range(start - 1, len(lines)) if lines[i].strip() == first), start)
     finally:
         os.chdir(cwd)
 

@@ -180,3 +180,24 @@ def test_mutate_draws_a_fresh_sample_with_another_seed(tmp_path, monkeypatch):
     assert (work / "sample-seed14.txt").read_text().split() == fresh
     assert mutate.draw_sample(work, 20, patterns, seed=14) == fresh
     assert mutate.draw_sample(work, 20, patterns) == first
+
+
+def test_mutate_places_a_survivor_at_its_own_line_when_an_earlier_one_reads_the_same(tmp_path):
+    """mutmut diffs the mutated function alone, its hunk numbered from the ``def`` line: the report
+    takes the line from there. It searched for the removed text, and so placed a mutant of Pitac's
+    second ``held = state.held_by(player)`` in next_turn (line 54) at the first (line 24)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("mutate", REPO / "scripts" / "mutate.py")
+    mutate = importlib.util.module_from_spec(spec)
+    sys.modules["mutate"] = mutate
+    try:
+        spec.loader.exec_module(mutate)
+    finally:
+        del sys.modules["mutate"]
+    diff = ["--- chronicle/rules/pitac/nextturn.py", "+++ chronicle/rules/pitac/nextturn.py", "@@ -40,7 +40,7 @@",
+            "     notices = []", "     last = history.turns[-1].turn.number if history.turns else None",
+            "     for player in sorted(state.pending_capital):", "-        held = state.held_by(player)",
+            "+        held = None", "         notices.append(...)"]
+    assert mutate.changed_line(diff, 12) == 54          # def next_turn at line 12: 12 + 43 - 1
+    assert mutate.changed_line(["@@ -1,3 +1,3 @@", "-def f():", "+def g():"], 7) == 7
+    assert mutate.changed_line(["no hunk"], 7) is None
