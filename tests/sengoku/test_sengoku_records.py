@@ -167,6 +167,71 @@ def test_a_card_not_left_in_the_deck_is_a_different_error(make_campaign):
     assert history.final.clans["red"].hand == ("marriage",)
 
 
+def test_a_draw_refused_leaves_the_clan_s_next_draw_of_the_turn(make_campaign):
+    """With two cards drawn a turn (cards_drawn: 2), a first draw refused, either not left in the
+    deck (Red drew the one Forage first) or not a card of the deck, deals nothing in its place but
+    does not stop the next draw written: Blue still draws its Spy."""
+    for first, problem in (("forage", "blue drew 'forage', which is not left in deck 1 [event cards]\n"
+                                      "    hint: cards left: spy. No card is dealt in its place."),
+                           ("forag", "blue drew 'forag', which is not a card of the deck [event cards]\n"
+                                     "    hint: did you mean 'forage'? No card is dealt in its place.")):
+        history, found = play(make_campaign, {1: f"cards: {{red: [forage, spy], blue: [{first}, spy]}}\n"},
+                              options="deck: {forage: 1, spy: 4}\n  cards_drawn: 2")
+        assert errors(found) == ["content/turns/001.yaml:1:36: error: " + problem], found
+        assert history.final.clans["blue"].hand == ("spy",) and history.final.clans["red"].hand == ("forage", "spy")
+
+
+def test_a_deck_running_out_at_a_draw_not_written_is_no_error(make_campaign):
+    """Two cards drawn a turn from a deck of 3: Red draws two, Blue one (written) and then the deck
+    is empty: Blue's second card, which the file does not write, is simply not dealt (no error; the
+    deck's end names Blue as undealt). Written, it is an error at Blue's cards."""
+    history, found = play(make_campaign, {1: "cards: {red: [forage, forage], blue: [forage]}\n"},
+                          options="deck: {forage: 3}\n  cards_drawn: 2")
+    assert errors(found) == [], found
+    assert [(e.deck, e.undealt, e.last) for e in events_of(history, 1, "DeckEmpty")] == [(1, ("blue",), False)]
+    assert [(e.clan, e.card) for e in events_of(history, 1, "CardDrawn")] == [("red", "forage"), ("red", "forage"),
+                                                                               ("blue", "forage")]
+    _, found = play(make_campaign, {1: "cards: {red: [forage, forage], blue: [forage, forage]}\n"},
+                    options="deck: {forage: 3}\n  cards_drawn: 2")
+    assert errors(found) == ["content/turns/001.yaml:1:38: error: blue cannot draw 'forage': deck 1 is empty [event cards]\n"
+                             "    hint: after the last card the turn is played out without further draws"], found
+
+
+def test_a_neutral_clan_s_draw_written_is_an_error_at_its_key(make_campaign):
+    """A neutral clan draws no card: a draw written for it is one error, at the clan's key, with
+    its rule and hint whole; the deck is not touched for it."""
+    history, found = play(make_campaign, {1: "cards: {red: forage, blue: spy}\n"},
+                          blue="provinces: [5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    neutral: true")
+    assert errors(found) == ["content/turns/001.yaml:1:22: error: blue does not draw: it is neutral [event cards]\n"
+                             "    hint: remove blue from cards:; only the clans still playing draw"], found
+    assert [(e.clan, e.card) for e in events_of(history, 1, "CardDrawn")] == [("red", "forage")]
+    assert history.final.clans["blue"].hand == ()
+
+
+def test_a_battle_entry_that_cannot_be_read_is_one_error(make_campaign):
+    """A battle written for blue-1 and red-3 at Three that cannot be read (a side without its army,
+    a Big Battle side with a number for an army, a province no map has) is one error, the file's or
+    the province's: the meeting it was written to settle is a consequence, counted in the warning,
+    not a second error (it said "enter their battle under battles:" of a battle entered). Nothing
+    is fought."""
+    for battle, error in (
+            ("{at: 3, attacker: {lost: 4}, defender: {army: red-3, lost: 1}}",
+             "content/turns/001.yaml:4:23: error: 'army' is required [file format]"),
+            ("{at: 3, attacker: {army: blue-1, lost: 4}, defender: [{army: red-3, lost: 1}, 3]}",
+             "content/turns/001.yaml:4:83: error: battles/0/defender/1: expected a mapping of keys (key: value lines), "
+             "got 3 [file format]"),
+            ("{at: 33, attacker: {army: blue-1, lost: 4}, defender: {army: red-3, lost: 1}}",
+             "content/turns/001.yaml:4:10: error: no province is numbered 33 [province]\n"
+             "    hint: numbers come from the map's 'number:' fields")):
+        history, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: battle}\nbattles:\n  - "
+                                                 + battle + "\n"})
+        assert errors(found) == [error], found
+        assert [p.split("\n")[0].split(" (turn 1")[0] for p in found if ": warning:" in p] == [
+            "content/turns/001.yaml:2:20: warning: 1 more problem about blue-1, red-3 not reported: it follows from an "
+            "earlier error"], found
+        assert history.turns[0].record.battles == () and events_of(history, 1, "BattleFought") == []
+
+
 # ---- 5. hidden cards ------------------------------------------------------------------------
 
 def test_tactical_cards_are_named_only_when_played(make_campaign):

@@ -292,11 +292,19 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
 
     besiege = tuple((str(a), ("besiege", i)) for i, a in enumerate(_sequence(data.get("besiege"))) if isinstance(a, str))
 
+    def named(entry) -> set:
+        """The armies a battle entry names, however it is written (to put them in doubt when the
+        entry cannot be read: the meeting it settles is then no second error)."""
+        sides = [entry.get(k) for k in ("attacker", "defender")] if isinstance(entry, dict) else []
+        found = [s for side in sides for s in (side if isinstance(side, list) else [side])]
+        return {s["army"] for s in found if isinstance(s, dict) and isinstance(s.get("army"), str)}
+
     battles = []
     for i, entry in enumerate(_sequence(data.get("battles"))):
         path = ("battles", i)
         if not isinstance(entry, dict) or not all(isinstance(entry.get(k), (dict, list)) and entry.get(k)
                                                   for k in ("attacker", "defender")):
+            unread.update(named(entry))
             continue
         where = province(entry.get("at"), path + ("at",)) if "at" in entry else None
         lists = []
@@ -310,6 +318,8 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
         if where and all(lists) and all(all(s) for s in lists):
             battles.append(BattleEntry(where, lists[0][0], lists[1][0], entry.get("coin"), bool(entry.get("castle_taken")),
                                        entry.get("winner"), path, tuple(lists[0]), tuple(lists[1])))
+        else:
+            unread.update(named(entry))
 
     played = {}
     for card, armies in _mapping(data.get("play")).items():
