@@ -619,6 +619,25 @@ def test_big_battle_cards_are_counted_per_clan_over_all_its_armies(make_campaign
         assert [e.card for e in events_of(history, 1, "CardPlayed") if e.clan == "green"] == ["bitter_enders"]
 
 
+def test_big_battle_penalty_and_winner_written_by_any_army_or_clan_of_the_winning_side(make_campaign):
+    """In a Big Battle the umpire's penalty takes its elements from the army it is written for,
+    beyond its losses in the battle (red-2: 3 lost and 1 penalty leaves 8), told as its own loss;
+    the winner may be written as any army or clan of the winning side (green, Red's ally, or
+    green-1): no error. A loser's army or clan written as the winner is one error at `winner`."""
+    battle = FIVE_ARMIES_IN_KYOTO.replace("{army: red-2, lost: 3}", "{army: red-2, lost: 3, penalty: 1}")
+    for winner in ("green", "green-1", "red"):
+        history, found = kyoto(make_campaign, battle + f"    winner: {winner}\n")
+        assert errors(found) == [], (winner, found)
+        assert (army(history, "red-2").strength, army(history, "red-1").strength) == (8, 8)
+        assert [(e.army, e.lost, e.reason) for e in events_of(history, 1, "ElementsLost")] == [
+            ("red-2", 1, "the umpire's penalty for abusing the time limits")]
+    for winner in ("blue", "blue-2"):
+        _, found = kyoto(make_campaign, battle + f"    winner: {winner}\n")
+        assert errors(found) == [
+            f"content/turns/001.yaml:14:13: error: the entry says {winner} won, but by the losses the defenders won (the "
+            "enemy broke) [battles]\n    hint: losses 8–10, breaking points 8 and 14"], (winner, found)
+
+
 def test_big_battle_is_shown_whole_on_the_turn_page(make_campaign):
     """The site's battle card of a Big Battle shows every army on the table with its own losses,
     and the retreat of each beaten army, not only the first army written on each side.

@@ -786,6 +786,21 @@ def test_a_ninja_s_6_less_the_target_s_spy_wounds_and_both_dice_are_kept(make_ca
                                   "no orders out of his own provinces")
 
 
+def test_a_target_s_spy_not_held_takes_nothing_off_the_ninja(make_campaign):
+    """The target's Spy counts only when played: Red, holding none, is told so, and Blue's 5 stays
+    5 (no -1): Red's daimyo is wounded, not spared."""
+    history, found = play(make_campaign, {1: """
+        cards: {blue: ninja, red: forage}
+        diplomacy: {ninja: [{by: blue, target: red, spy: target}]}
+        dice: {ninja: {red: 5}, wound: {red: 1}}
+        """})
+    assert errors(found) == ["content/turns/001.yaml:2:50: error: red plays spy but does not hold it [event cards]\n"
+                             "    hint: red holds forage; a card is played once, from the hand"], found
+    (attempt,) = events_of(history, 1, "NinjaAttempt")
+    assert (attempt.roll, attempt.modifier, attempt.outcome, attempt.wound_turns) == (5, 0, "wounded", 1)
+    assert history.final.clans["red"].wounded_until == 1
+
+
 # ---- a step between provinces no link joins: which rule it breaks ---------------------------------
 
 COASTS = """
