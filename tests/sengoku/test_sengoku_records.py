@@ -232,6 +232,25 @@ def test_a_battle_entry_that_cannot_be_read_is_one_error(make_campaign):
         assert history.turns[0].record.battles == () and events_of(history, 1, "BattleFought") == []
 
 
+def test_an_unknown_clan_in_diplomacy_is_one_error_at_the_clan_written(make_campaign):
+    """Each clan written wrong in a diplomacy entry (a broken alliance's `by:` or `with:`, a
+    cession's `from:` or `to:`, a ninja's `by:` or `target:`, a penalty's `clan:`) is one error
+    placed at that clan, with a did-you-mean; the entry is dropped, nothing follows from it."""
+    history, found = play(make_campaign, {1: """
+diplomacy:
+  broken_alliances: [{by: red, with: bleu}, {by: rd, with: blue}]
+  cessions: [{from: red, to: bleu, provinces: [3]}, {from: rd, to: blue, provinces: [3]}]
+  ninja: [{by: blue, target: rd}, {by: bleu, target: red}]
+  penalties: [{clan: bleu, prestige: -1}]
+"""})
+    red, blue = "error: unknown clan 'rd' [clan]\n    hint: did you mean 'red'?", \
+        "error: unknown clan 'bleu' [clan]\n    hint: did you mean 'blue'?"
+    assert found == [f"content/turns/001.yaml:{place}: {error}" for place, error in (
+        ("2:38", blue), ("2:50", red), ("3:30", blue), ("3:60", red), ("4:30", red), ("4:40", blue), ("5:22", blue))]
+    assert history.turns[0].record.diplomacy.breaks == () and history.turns[0].record.diplomacy.ninja == ()
+    assert history.final.owners["p3"] == "red" and events_of(history, 1, "Penalty") == []
+
+
 # ---- 5. hidden cards ------------------------------------------------------------------------
 
 def test_tactical_cards_are_named_only_when_played(make_campaign):
