@@ -251,6 +251,25 @@ diplomacy:
     assert history.final.owners["p3"] == "red" and events_of(history, 1, "Penalty") == []
 
 
+def test_a_battle_card_under_play_is_an_error_at_the_card_and_an_unneeded_forage_a_consequence(make_campaign):
+    """`play:` takes Forage and the Portuguese trader: a battle card there is one error at the
+    card's own key. A Forage played for red-3 when nothing needed it is a warning; when red-3's
+    move was refused (an error, putting red-3 in doubt), what the Forage was for is unknown, so the
+    warning is a consequence of that error, counted and not reported on its own."""
+    _, found = play(make_campaign, {1: "play: {bitter_enders: red-1}\n"})
+    assert found == ["content/turns/001.yaml:1:8: error: 'bitter_enders' is not played outside battle [event cards]\n"
+                     "    hint: play: takes forage and portuguese_trader; battle cards go in the battle's cards:"]
+    _, found = play(make_campaign, {1: "cards: {red: forage}\nplay: {forage: red-3}\n"})
+    assert found == ["content/turns/001.yaml:2:16: warning: a Forage card is played for red-3, but nothing needed it this "
+                     "turn [Forage]\n    hint: Forage spares a siege loss, an unsupplied turn, or 1 element of a winter march"]
+    _, found = play(make_campaign, {1: "cards: {red: forage}\nmoves: {red-3: [5]}\nplay: {forage: red-3}\n"})
+    assert [p.split(" [")[0] for p in found] == [
+        "content/turns/001.yaml:2:17: error: red-3 cannot go from Three to Five: they share no border",
+        "content/turns/001.yaml:3:16: warning: 1 more problem about red-3 not reported: it follows from an earlier error "
+        "(turn 1: red-3 cannot go from Three to Five: they share no border)"], found
+    assert found[1].endswith("not reported: a Forage card is played for red-3, but nothing needed it this turn")
+
+
 # ---- 5. hidden cards ------------------------------------------------------------------------
 
 def test_tactical_cards_are_named_only_when_played(make_campaign):
