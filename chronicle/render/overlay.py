@@ -55,10 +55,14 @@ class Overlay:
     (:mod:`.clearance`); ``badges``: the contests' badge boxes, which marks in place keep off."""
 
     def __init__(self, anchors, px: float, colour, decimals: int, text_on, names=(), badges=(), soft: float = 0.0,
-                 shapes=None):
-        """``shapes``: the provinces' outlines (shapely, map units), which a contest's badge keeps inside."""
+                 shapes=None, shares=None):
+        """``shapes``: the provinces' outlines (shapely, map units), which a contest's badge keeps
+        inside; ``shares``: a dict the caller keeps from map to map, where the badge spots' shares
+        of land are remembered (they depend on the province and the scale only, and measuring them
+        was a quarter of a long campaign's build)."""
         self.anchors = anchors
         self.shapes = shapes or {}
+        self.shares = {} if shares is None else shares
         self.px = px
         self.colour = colour
         self.d = decimals
@@ -330,7 +334,10 @@ class Overlay:
             cost += 2 * np.ceil(covered * 20 - 1e-9)          # covering anything costs
         own = self.shapes.get(province)
         if own is not None:
-            inside, on_land = self._shares(province, own, spots, r)
+            key = (province, self.px)
+            if key not in self.shares:
+                self.shares[key] = self._shares(province, own, spots, r)
+            inside, on_land = self.shares[key]
             cost += np.round(on_land * 20) + np.round(np.clip(1.0 - inside - on_land, 0.0, None) * 10)
         k = int(np.argmin(cost))          # the first of the least
         return (float(spots[k, 0]), float(spots[k, 1]))
