@@ -359,6 +359,11 @@ def _within(inner: Box, box) -> bool:
     return inner[0] >= x and inner[1] >= y and inner[2] <= x + w and inner[3] <= y + h
 
 
+def _around(point, r: float) -> Box:
+    """The box (x0, y0, x1, y1) of ``r`` about ``point``."""
+    return (point[0] - r, point[1] - r, point[0] + r, point[1] + r)
+
+
 def _at_least(box, size):
     """``box`` (x, y, w, h) grown about its centre to at least ``size`` (w, h)."""
     x, y, w, h = box
@@ -480,8 +485,12 @@ class MapPainter:
         """A view box around ``provinces`` with a margin, its shape kept within ``aspect`` (width
         over height); the whole map when they cover most of it or there are none."""
         g = self.geometry
+        return self.frame_box(_union(g.boxes[p] for p in provinces if p in g.boxes), margin, aspect)
+
+    def frame_box(self, box, margin: float = 0.07, aspect=(0.8, 1.7)) -> tuple[float, float, float, float]:
+        """:meth:`frame` of a box (x0, y0, x1, y1) rather than of provinces."""
+        g = self.geometry
         full = g.view_box
-        box = _union(g.boxes[p] for p in provinces if p in g.boxes)
         if box is None:
             return full
         x0, y0, x1, y1 = box
@@ -519,7 +528,13 @@ class MapPainter:
         x0, y0, x1, y1 = _union(g.boxes[p] for p in action)
         reach = 0.15 * max(x1 - x0, y1 - y0) + 20 * g.unit
         near = {p for p in in_play if x0 - reach <= g.anchors[p][0] <= x1 + reach and y0 - reach <= g.anchors[p][1] <= y1 + reach}
-        box = self.frame(action | near)
+        if max(x1 - x0, y1 - y0) <= max(everything[2], everything[3]) / 4:
+            # a fight in one corner: its neighbours by where their names and marks stand, not by their
+            # whole outline, or a long province beside it (Echigo beside Sengoku's Kai) stretches the
+            # frame its length and the fight is drawn small
+            box = self.frame_box(_union([(x0, y0, x1, y1)] + [_around(g.anchors[p], 12 * g.unit) for p in near - action]))
+        else:
+            box = self.frame(action | near)
         # never so close that the map loses its bearings: a third of everything in play at least
         box = _at_least(box, (everything[2] / 3, everything[3] / 3))
         # as wide as the page shows it (a narrower frame is shown with more of the map beside it)
