@@ -150,6 +150,9 @@ def test_a_battle_report_in_the_state_json_field_by_field(make_campaign):
     assert (report["controller_after"], report["control_rule"]) == ("crane", "no winner: control unchanged (Q20)")
 
 
+#: the helpers' campaign without the Asahina-Doji link, with withdrawals only to a province next to the battle
+NOT_NEXT = CAMPAIGN.replace("[[asahina, doji], ", "[").replace("seed: 3\n", "seed: 3\noptions: {withdraw_adjacent: true}\n")
+
 REFUSALS = {
     # L155: the Broken and Routing penalties are Clan War's, entered (reading Q38): none written, none in the options
     "a Broken unit without its penalty": (
@@ -601,6 +604,42 @@ REFUSALS = {
     "a withdrawal of an unknown player before a good one": (
         {1: ATTACK.format(winner="crane", extra="    withdraw: {crabs: matsu, lion: matsu}\n")},
         ["content/turns/001.yaml:7:16: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?"]),
+    # seed 14's fresh draw (issue 13): L124's control: {to: ...} is for allied winners: written by the one winner it is a
+    # warning (the winner takes the province anyway); naming a player who did not win is an error
+    "a lone winner's control: to itself, and to the beaten": (
+        {1: ATTACK.format(winner="lion", extra="    withdraw: {crane: asahina}\n    control: {to: lion}\n")},
+        ["content/turns/001.yaml:8:19: warning: the one winner takes the province: control: is for allied winners "
+         "[allied winners (L124)]\n    hint: remove control: the one winner takes it (L121)"]),
+    "control: to a player who did not win": (
+        {1: ATTACK.format(winner="lion", extra="    withdraw: {crane: asahina}\n    control: {to: crane}\n")},
+        ["content/turns/001.yaml:8:19: error: Crane did not win here [allied winners (L124)]\n"
+         "    hint: control: to: names one of the winners: Lion"]),
+    # L114 with the option withdraw_adjacent, on a map without the Asahina-Doji link: Asahina was Crane's at the
+    # beginning of the turn but is not next to Doji (the reason is that one, not "did not control it"); Doji itself
+    # is the battle's province; Kakita, next to both, is the one legal withdrawal
+    "a withdrawal not next to the battle (withdraw_adjacent)": (
+        {1: ATTACK.format(winner="lion", extra="    withdraw: {crane: asahina}\n")},
+        ["content/turns/001.yaml:7:23: error: Crane cannot withdraw to Asahina: it is not next to the battle (option "
+         "withdraw_adjacent) [all units of an army withdraw to one province it controlled at the beginning of the turn "
+         "(L114)]\n    hint: legal: kakita"], NOT_NEXT),
+    # L169: Yokuni's tattoos are bought for a unit of the buyer's own, each refusal under that rule (as replacements
+    # under theirs, L89); the second purchase's unit is then in doubt, so nothing more is said of it
+    "tattoos for an unknown unit and for another's": (
+        {1: "start:\n  buy:\n    crane:\n      - {tattoo: crane-9, tattoos: [tiger], cost: 10}\n"
+            "      - {tattoo: lion-1, tattoos: [tiger], cost: 10}\n"},
+        ["content/turns/001.yaml:4:18: error: unknown unit 'crane-9' of Crane [Togashi Yokuni's tattoos]\n"
+         "    hint: did you mean 'crane-1'?",
+         "content/turns/001.yaml:5:18: error: lion-1 is Lion's unit, not Crane's [Togashi Yokuni's tattoos]\n"
+         "    hint: name one of the buyer's own units"]),
+    "replacements for another's unit": (
+        {1: "start:\n  buy:\n    crane:\n      - {replace: lion-1, models: 2, cost: 10}\n"},
+        ["content/turns/001.yaml:4:19: error: lion-1 is Lion's unit, not Crane's [replacing casualties]\n"
+         "    hint: name one of the buyer's own units"]),
+    "a withdrawal to the battle's own province": (
+        {1: ATTACK.format(winner="lion", extra="    withdraw: {crane: doji}\n")},
+        ["content/turns/001.yaml:7:23: error: Crane cannot withdraw to Doji: it is the battle's province [all units of an "
+         "army withdraw to one province it controlled at the beginning of the turn (L114)]\n    hint: legal: kakita"],
+        NOT_NEXT),
 }
 
 
@@ -922,3 +961,30 @@ def test_a_tattooed_unit_s_second_replacement_after_a_refused_one_is_a_consequen
         "content/turns/001.yaml:5:9: warning: 1 more problem not reported: it follows from an earlier error (turn 1: no price "
         "for 2 replacement models for crane-2) [consequences of an earlier error]\n"
         "    hint: fix that error first; not reported: crane-2 is tattooed: its new models must be tattooed too"]
+
+
+# ---- seed 14's fresh draw (issue 13): edges it found untested ------------------------------------
+
+#: Lion adds Kage, a lone personality (no unit) at Akodo
+KAGE = CAMPAIGN.replace("""      - {unit: lion-1, type: ashigaru, models: 10, cost: 100, deploy: akodo, ml: 6, tl: 6, leader: tsuko}
+""", """      - {unit: lion-1, type: ashigaru, models: 10, cost: 100, deploy: akodo, ml: 6, tl: 6, leader: tsuko}
+      - {personality: kage, unique: true, cost: 30, earth: 2, void: 2, wounds: 3, deploy: akodo}
+""")
+
+
+def test_a_lone_personality_is_forces_enough_to_capture(make_campaign):
+    """A capture needs the captor's forces where the captive stands (captures are facts, L117): an
+    active lone personality is forces (Board.force_players). Kuwanan and Kage both walk into the neutral
+    Plain (no army, so no battle) and Lion captures Kuwanan; without Kage there, it cannot."""
+    history, problems = play(make_campaign, {
+        1: "moves:\n  primary: {kuwanan: [doji, plain], kage: [beiden_pass]}\n",
+        2: "moves:\n  primary: {kage: [plain]}\nfacts:\n  captured: [{personality: kuwanan, by: lion}]\n"}, KAGE)
+    assert problems == []
+    kuwanan = history.final.personalities["kuwanan"]
+    assert (kuwanan.status, kuwanan.captured_by) == ("captured", "lion")
+    history, problems = play(make_campaign, {
+        1: "moves:\n  primary: {kuwanan: [doji, plain], kage: [beiden_pass]}\n",
+        2: "facts:\n  captured: [{personality: kuwanan, by: lion}]\n"}, KAGE)
+    assert problems == ["content/turns/002.yaml:2:41: error: Lion has no forces in Plain of Fast Troubles, where kuwanan "
+                        "stands [capture]\n    hint: the captor needs forces in the province where the personality stands"]
+    assert history.final.personalities["kuwanan"].status == "active"
