@@ -191,3 +191,20 @@ def test_the_start_s_provinces_and_what_recovery_places_in_words(make_campaign):
         "crane-1 joins Crane at Doji (2 models: 12 now)", "yari joins Crane in the stockpile (3 into the stockpile)"]
     assert [e.describe(name) for e in history.start_events if e.kind == "deployed" and e.category == "unit"] == [
         "crane-1 joins Crane at Doji (10 models)", "lion-1 joins Lion at Akodo (10 models)"]
+
+
+def test_every_koku_ledger_line_has_a_reason_with_its_words():
+    """KokuChanged.shown_reason reads its words from REASONS with no fallback (seed 14's fresh draw
+    found the fallback's mutants alive: nothing reached it). The docs-only campaigns play every kind
+    of ledger line: the start, purchases, an ally's fee and the taxes; each reason is a key of REASONS."""
+    from pathlib import Path
+
+    from chronicle.history import replay_folder
+    seen = set()
+    for folder in ("docs_only_clanwar", "docs_only_clanwar_2"):
+        history, _ = replay_folder(Path(__file__).parents[1] / "campaigns" / folder)
+        events = list(history.start_events) + [e for r in history.turns for e in r.events]
+        seen |= {e.reason for e in events if isinstance(e, ev.KokuChanged)}
+    assert seen == {"start", "purchase", "ally_fee", "tax"} and seen <= set(ev.REASONS)
+    assert [ev.KokuChanged("crane", -30, 70, "ally_fee", "").shown_reason(),
+            ev.KokuChanged("crane", 4000, 4000, "start", "4 provinces").shown_reason()] == ["ally's fee", "start: 4 provinces"]
