@@ -75,8 +75,9 @@ def standings(campaign, state) -> Standings:
                      key=(N_("Provinces"), N_("Status")))     # who holds most leads; a phone keeps these in view
 
 
-def to_json(ruleset, campaign, state, events=(), private: bool = False) -> dict:
-    """The state after a turn and its events (docs/rules/clanwar.md, "State JSON")."""
+def to_json(ruleset, campaign, state, events, private: bool) -> dict:
+    """The state after a turn and its events (docs/rules/clanwar.md, "State JSON"). No defaults:
+    Clanwar.to_json, the one caller, passes both (the defaults were never read)."""
     factions = {}
     for pid, faction in state.factions.items():
         allies = sorted(next(iter(pair - {pid})) for pair in state.alliances if pid in pair)
