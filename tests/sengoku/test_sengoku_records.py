@@ -445,6 +445,19 @@ def test_neutral_clans_draw_no_start_card_and_make_no_alliance(make_campaign):
     assert history.final.alliances == frozenset() and history.final.clans["red"].prestige == 13
 
 
+def test_a_cession_to_a_neutral_clan_is_one_error_with_the_whole_hint(make_campaign):
+    """A neutral clan takes no part in cessions, as giver or taker: one error naming what it takes
+    no part in, its hint whole; the province stays Red's."""
+    extra = "  - id: green\n    neutral: true\n    provinces: [4, 5]\n    capital: 5\n    armies: [5]"
+    history, found = play(make_campaign, {1: "diplomacy: {cessions: [{from: red, to: green, provinces: [3]}]}\n"},
+                          extra_players=extra)
+    assert errors(found) == [
+        "content/turns/001.yaml:1:24: error: green is neutral: nobody plays it, so it takes no part in cessions "
+        "[neutral clans]\n    hint: a neutral clan never leaves its land and attacks any army entering it; it makes no "
+        "alliance, treaty or cession, builds nothing and keeps no score"], found
+    assert history.final.owners["p3"] == "red"
+
+
 # ---- 8. error messages -------------------------------------------------------------------------
 
 def test_a_non_adjacent_land_move_is_tagged_by_the_movement_rule_not_the_sea(make_campaign):

@@ -170,7 +170,8 @@ def test_no_siege_in_winter(make_campaign):
     turns = {n: "title: quiet\n" for n in range(1, 6)}
     turns[6] = "besiege: [red-3]\n"
     _, found = play(make_campaign, turns)
-    assert any("006.yaml" in p and "cannot besiege" in p and "during winter" in p for p in found), found
+    assert errors(found) == ["content/turns/006.yaml:1:11: error: red-3 cannot besiege One in January: an army cannot "
+                             "besiege a city during winter [no sieges in winter]\n    hint: sieges begin from March to November"]
 
 
 @pytest.mark.parametrize("size,point", [(5, 2), (6, 3), (8, 3), (9, 4), (12, 4), (13, 5), (15, 5), (16, 6), (18, 6)])
@@ -338,6 +339,22 @@ def test_spring_s_reasons_count_one_army_and_two_word_for_word(make_campaign):
         "red raised army red-3 (12 elements) at p1 (spring: 3 provinces give 3 armies)"]
 
 
+def test_spring_raises_new_armies_at_a_fortress_when_the_capital_is_lost(make_campaign):
+    """Seed: new armies are raised at the capital, "or if the capital has been lost at a fortress".
+    Red cedes its capital One to Blue in turn 1 and keeps Two (its fortress) and Three: at the
+    second March its 2 provinces give 2 armies (provinces_per_army: 1), raised at Two, and the
+    reason says so, with the provinces Red holds."""
+    turns = {n: "title: quiet\n" for n in range(1, 8)}
+    turns[1] = "diplomacy: {cessions: [{from: red, to: blue, provinces: [1]}]}\n"
+    history, found = play(make_campaign, turns, options="provinces_per_army: 1",
+                          red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: []",
+                          blue="provinces: [6, 7, 8, 10]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]")
+    assert errors(found) == [], found
+    assert [e.describe() for e in events_of(history, 7, "ArmyRaised") if e.clan == "red"] == [
+        "red raised army red-1 (12 elements) at p2 (spring: 2 provinces give 2 armies; the capital is lost, so at a fortress)",
+        "red raised army red-2 (12 elements) at p2 (spring: 2 provinces give 2 armies; the capital is lost, so at a fortress)"]
+
+
 def test_seppuku_below_minus_twenty(make_campaign):
     history, found = play(make_campaign, {1: """
         diplomacy:
@@ -354,6 +371,7 @@ def test_alliance_and_breaking_it(make_campaign):
                                       2: "diplomacy: {broken_alliances: [{by: red, with: blue}]}\n"})
     assert history.state_after(1).clans["red"].prestige == 10 + 5 + 3
     assert history.final.clans["red"].prestige == 10 + 5 + 3 - 7 + 3
+    assert [(e.by, e.other) for e in events_of(history, 2, "AllianceBroken")] == [("red", "blue")]
 
 
 def test_ninja_six_assassinates(make_campaign):
