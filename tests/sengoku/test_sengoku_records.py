@@ -706,6 +706,12 @@ SET_UP_ERRORS = [
     (dict(red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [{id: x, at: 1}, {id: x, at: 2}, 3]"),
      "content/campaign.yaml:9:30: error: army id 'x' is used twice [starting armies]\n"
      "    hint: give each army an id of its own (id: ...), or leave id out for PLAYER-N"),
+    (dict(red="provinces: [1, 2, 3, 9]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 3]"),
+     "content/campaign.yaml:6:26: error: Kyoto's province belongs to no clan [Kyoto]\n"
+     "    hint: the Shogun's capital is entered only to claim the Shogunate"),
+    (dict(red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 5\n    armies: [1, 2, 3]"),
+     "content/campaign.yaml:8:15: error: the fortress Five is not in red's provinces [starting holdings]\n"
+     "    hint: place it in one of red's provinces: p1, p2, p3"),
 ]
 
 
@@ -713,7 +719,8 @@ def test_set_up_errors_whole_at_their_places(make_campaign):
     """Each mistake of a player's set-up in campaign.yaml is one error at the value that makes it, with
     its rule and hint as printed: a province given to two clans (at the second), a capital the map
     does not know (the name it likely meant) or a number no province has, no capital, the fortress on the capital, an unknown
-    army list (the lists there are), two starting armies with one id (at the second)."""
+    army list (the lists there are), two starting armies with one id (at the second), Kyoto given to a clan (at it), a
+    fortress outside the clan's provinces (the hint naming them all)."""
     from .helpers import campaign_yaml
     for players, error in SET_UP_ERRORS:
         history, problems = replay_folder(make_campaign(campaign_yaml(**players), {}))
