@@ -635,6 +635,14 @@ REFUSALS = {
         {1: "start:\n  buy:\n    crane:\n      - {replace: lion-1, models: 2, cost: 10}\n"},
         ["content/turns/001.yaml:4:19: error: lion-1 is Lion's unit, not Crane's [replacing casualties]\n"
          "    hint: name one of the buyer's own units"]),
+    # L57: a bid is for one personality, unit or item: two at once, or none, is one error each, with the way to write it
+    "a bid for two things at once, and for nothing": (
+        {1: "start:\n  bids:\n    - {personality: toku, unit: t1, bids: {crane: 30, lion: 20}}\n"
+            "    - {bids: {crane: 30, lion: 20}}\n"},
+        ["content/turns/001.yaml:3:7: error: a bid is for one personality, unit or item [bidding]\n"
+         "    hint: write personality: ID, unit: ID or item: NAME",
+         "content/turns/001.yaml:4:7: error: a bid is for one personality, unit or item [bidding]\n"
+         "    hint: write personality: ID, unit: ID or item: NAME"]),
     "a withdrawal to the battle's own province": (
         {1: ATTACK.format(winner="lion", extra="    withdraw: {crane: doji}\n")},
         ["content/turns/001.yaml:7:23: error: Crane cannot withdraw to Doji: it is the battle's province [all units of an "
