@@ -996,3 +996,15 @@ def test_a_lone_personality_is_forces_enough_to_capture(make_campaign):
     assert problems == ["content/turns/002.yaml:2:41: error: Lion has no forces in Plain of Fast Troubles, where kuwanan "
                         "stands [capture]\n    hint: the captor needs forces in the province where the personality stands"]
     assert history.final.personalities["kuwanan"].status == "active"
+
+
+def test_a_turn_after_the_campaign_is_won_is_refused_and_still_counted(make_campaign):
+    """After a win a further turn is an error (case 58), and its state is the winning position numbered
+    as that turn (2: not the winning turn 1, nor none), as every turn's state is."""
+    won = CAMPAIGN.replace("seed: 3\n", "seed: 3\noptions: {victory: provinces, victory_provinces: 4}\n")
+    history, problems = play(make_campaign, {1: "moves:\n  primary: {crane-1: plain}\n", 2: "title: after\n"}, won)
+    assert problems == ["content/turns/002.yaml:1:1: error: the campaign is already won: no more turns are played "
+                        "[victory]\n    hint: the winner is Crane"]
+    after = history.result(2).after
+    assert (after.turn, after.winner, history.result(1).after.turn) == (2, "crane", 1)
+    assert after.owners == history.result(1).after.owners
