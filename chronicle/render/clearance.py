@@ -193,8 +193,13 @@ def _route_legs(legs, clearance, start_cut, end_cut, line, head, split, least):
     step = total[:, 0] / n / px
     inside = (index >= k0[:, None]) & (index <= k1[:, None])
     cost = (clearance.weight(gap, line) * inside).sum(axis=1) * step
-    tail = max(2, int(head / (float(step.min()) * px or 1.0)) + 1)
+    # the head reaches back about 1.4 times its half width (9 px long, 5.2 px to either side):
+    # its back corners too keep off the names
+    tail = max(2, int(1.5 * head / (float(step.min()) * px or 1.0)) + 1)
     cost += (clearance.weight(gap, head) * (inside & (index > (k1[:, None] - tail)))).sum(axis=1) * step
+    # the head as drawn: a triangle along the curve's direction at the tip, which on a short
+    # bent arrow points well away from the samples before it (Iwami on the Pitac example's turn 11)
+    cost += _head_cost(np.array(legs, dtype=float), ts[0, k1], clearance, head) * 2.0
     cost += np.arange(len(legs)) * 0.01
     clear_first = np.nonzero(cost < 0.5)[0]
     c = int(clear_first[0]) if len(clear_first) else int(np.argmin(cost))
@@ -205,6 +210,27 @@ def _route_legs(legs, clearance, start_cut, end_cut, line, head, split, least):
     if t0 > 0:
         leg = split(leg, t0 / t1)[1]
     return float(cost[c]), [leg]
+
+
+def _head_cost(legs: np.ndarray, t: np.ndarray, clearance: Clearance, head: float) -> np.ndarray:
+    """For each leg (C, 4, 2) cut at ``t`` (C,): how many points of the outline of its head (the
+    triangle :meth:`Overlay._head` draws: as long as ``head`` / 0.75, half as wide as ``head`` /
+    1.3, along the curve's direction at the cut) lie on a name's box or its soft band."""
+    p0, p1, p2, p3 = (legs[:, i] for i in range(4))
+    u = (1 - t)[:, None]
+    tt = t[:, None]
+    tip = u ** 3 * p0 + 3 * u * u * tt * p1 + 3 * u * tt * tt * p2 + tt ** 3 * p3
+    d = 3 * u * u * (p1 - p0) + 6 * u * tt * (p2 - p1) + 3 * tt * tt * (p3 - p2)
+    d = d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-12)[:, None]
+    side = np.stack([-d[:, 1], d[:, 0]], axis=1)
+    length, half = head / 0.75, head / 1.3
+    base = tip - d * length
+    left, right = base + side * half, base - side * half
+    w = np.linspace(0.0, 1.0, 6)[None, :, None]
+    outline = np.concatenate([tip[:, None] * (1 - w) + left[:, None] * w, left[:, None] * (1 - w) + right[:, None] * w,
+                              right[:, None] * (1 - w) + tip[:, None] * w], axis=1)          # (C, 18, 2)
+    gap = clearance.gaps(outline.reshape(-1, 2)).reshape(outline.shape[:2])
+    return clearance.weight(gap, clearance.px).sum(axis=1)
 
 
 def _trimmed(legs, clearance, start_cut, end_cut, line, head, split, least):
@@ -257,7 +283,7 @@ def _cost(legs, clearance, line, head) -> float:
         gap = clearance.gaps(pts)
         cost += float(clearance.weight(gap, line).sum()) * step
         if i == len(legs) - 1:   # the head: its last few pixels, as wide as the head
-            near = gap[-max(2, int(head / (step * px or 1)) + 1):]
+            near = gap[-max(2, int(1.5 * head / (step * px or 1)) + 1):]
             cost += float(clearance.weight(near, head).sum()) * step
     return cost
 
@@ -294,9 +320,19 @@ def count_spot(legs, clearance: Clearance, radius: float):
     pts = sample(leg, 20)
     for t in (10, 8, 12, 6, 14, 4, 16):
         point = pts[t]
-        if not clearance.hits(point[None, :], radius).any():
+        if clearance.gaps(point[None, :], tips=True)[0] >= radius:
             return float(point[0]), float(point[1])
-    return float(pts[10][0]), float(pts[10][1])
+    # none on the arrow (a short arrow between two names): beside its middle, the nearest
+    # clear spot of a few rings around it, so that the count hides no name
+    mid = pts[10]
+    px = clearance.px
+    for ring in (8, 12, 16, 20, 24):
+        angles = np.linspace(0.0, 2 * math.pi, 16, endpoint=False)
+        around = mid + ring * px * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+        free = np.nonzero(clearance.gaps(around, tips=True) >= radius)[0]
+        if len(free):
+            return float(around[free[0], 0]), float(around[free[0], 1])
+    return float(mid[0]), float(mid[1])
 
 
 def place_spot(anchor, offsets, half: tuple[float, float], clearance: Clearance, px: float):

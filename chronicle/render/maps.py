@@ -35,6 +35,7 @@ from pathlib import Path
 from statistics import median
 from typing import Callable, Mapping
 
+import numpy as np
 import shapely
 from markupsafe import Markup
 from shapely.geometry import LineString, MultiPoint, Point, Polygon
@@ -443,6 +444,7 @@ class MapPainter:
         self._colours = {p.id: p.colour for p in campaign.players}
         self._layers: dict[float, _Layers] = {}
         self._piece_cache: dict = {}
+        self._spots: dict = {}               # (scale, province, count) -> where its later marks stand
         self._inside_cache: dict = {}        # scale -> how much of each counter place lies in its province
         self._compact_q = self.geometry.quantum
 
@@ -665,9 +667,65 @@ class MapPainter:
 
     def _mark_zone(self, pid: str, count: int, px: float) -> Box:
         """The box that ``count`` marks of province ``pid`` take (see :meth:`_marks`)."""
-        x, y = self.geometry.anchors[pid]
+        x, y = self.mark_spot(pid, count, px)
+        return _zone_at(x, y, count, px)
+
+    def mark_spot(self, pid: str, count: int, px: float) -> tuple[float, float]:
+        """Where ``count`` marks of province ``pid`` stand (the point their row is drawn above).
+
+        The names keep clear of the marks of the start only (:attr:`marked`), so that a mark a
+        later turn adds moves no name on any map, earlier turns' included (issue 11). Those
+        marks stand on the province's centre, where the start's marks do, when the names leave
+        it clear; else on the nearest spot inside the province clear of the names and of the
+        start's marks (found once per scale, the same on every map at it)."""
+        anchor = self.geometry.anchors[pid]
+        if count <= self.marked.get(pid, 0):
+            return anchor
+        key = (round(1 / px, 9), pid, count)
+        spot = self._spots.get(key)
+        if spot is None:
+            spot = self._spots[key] = self._find_spot(pid, count, px)
+        return spot
+
+    def _find_spot(self, pid: str, count: int, px: float) -> tuple[float, float]:
+        """See :meth:`mark_spot`: spots on a 2-pixel grid around the centre, nearest first; one
+        whose whole box lies in the province wins over one only centred in it, and where none is
+        clear, the one the names cover least."""
+        g = self.geometry
+        x, y = g.anchors[pid]
+        blocks = list(self.layers(1 / px).label_boxes) + [
+            _zone_at(*g.anchors[p], n, px) for p, n in sorted(self.marked.items()) if p != pid]
+        blocks = np.array(blocks, dtype=float).reshape(-1, 4)
+        x0b, y0b, x1b, y1b = g.boxes[pid]
+        step = 2 * px
+        reach = 40 * px
+        xs = np.arange(math.floor((x0b - reach - x) / step), math.ceil((x1b + reach - x) / step) + 1) * step + x
+        ys = np.arange(math.floor((y0b - reach - y) / step), math.ceil((y1b + reach - y) / step) + 1) * step + y
+        cx, cy = (a.ravel() for a in np.meshgrid(xs, ys))
         half = ((count - 1) / 2 * 17 + 9.5) * px
-        return (x - half, y - 15.5 * px, x + half, y + 3.5 * px)
+        zx0, zy0, zx1, zy1 = cx - half, cy - 15.5 * px, cx + half, cy + 3.5 * px
+        w = np.clip(np.minimum(zx1[:, None], blocks[None, :, 2]) - np.maximum(zx0[:, None], blocks[None, :, 0]), 0, None)
+        h = np.clip(np.minimum(zy1[:, None], blocks[None, :, 3]) - np.maximum(zy0[:, None], blocks[None, :, 1]), 0, None)
+        covered = (w * h).sum(axis=1) if len(blocks) else np.zeros(len(cx))
+        shape = self._shapes.get(pid)
+        mid = (cy - 6 * px)                        # the mark's own centre
+        if shape is not None:
+            centred = shapely.contains_xy(shape, cx, mid)
+            whole = centred & shapely.contains_xy(shape, zx0, zy0) & shapely.contains_xy(shape, zx1, zy0) \
+                & shapely.contains_xy(shape, zx0, zy1) & shapely.contains_xy(shape, zx1, zy1)
+        else:
+            centred = (cx >= x0b) & (cx <= x1b) & (mid >= y0b) & (mid <= y1b)
+            whole = centred
+        distance = np.hypot(cx - x, cy - y)
+        clear = covered <= 1e-12
+        for ok in (clear & whole, clear & centred):
+            if ok.any():
+                k = int(np.argmin(np.where(ok, distance, np.inf)))
+                return float(cx[k]), float(cy[k])
+        if not centred.any():
+            return (x, y)
+        k = int(np.lexsort((distance, np.where(centred, covered, np.inf)))[0])
+        return float(cx[k]), float(cy[k])
 
     #: how tall (in CSS pixels) the usual province name stands where the page first shows a map
     READABLE_LABEL_PX = READABLE_PX
@@ -737,8 +795,8 @@ class MapPainter:
                               shares=self._badge_shares)
             zones = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in g.anchors and m]
             # the badges find their places first, so that the counters and the orders keep clear of them too
-            spots = placing.place_contests(summary.contests, list(layers.label_boxes) + zones)
-            drawing = Overlay(g.anchors, px, self.colour, self._d, _text_on, names=layers.label_boxes,
+            spots = placing.place_contests(summary.contests, zones, names=layers.label_boxes)
+            drawing = Overlay(g.anchors, px, self.colour, self._d, _text_on, names=layers.label_boxes, shapes=self._shapes,
                               badges=[placing.badge_box(centre) for _c, centre in spots], soft=LABEL_PAD * px)
             out.append(drawing.orders(summary.orders))
             if summary.pieces:
@@ -948,7 +1006,7 @@ class MapPainter:
         for pid in sorted(summary.marks):
             if not self._mark_shown(summary, pid, px, keep):
                 continue
-            x, y = g.anchors[pid]
+            x, y = self.mark_spot(pid, len(summary.marks[pid]), px)
             holder = summary.owners.get(pid)
             for i, mark in enumerate(sorted(summary.marks[pid])):
                 cx = x + (i - (len(summary.marks[pid]) - 1) / 2) * 17 * px
@@ -1094,6 +1152,12 @@ def _sample(svg: str, width: float, height: float | None = None) -> Markup:
     return Markup(f'<svg class="legend-sample" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
                   f'width="{width:g}" height="{height:g}" aria-hidden="true" stroke-linecap="round" '
                   f'stroke-linejoin="round">{svg}</svg>')
+
+
+def _zone_at(x: float, y: float, count: int, px: float) -> Box:
+    """The box of a row of ``count`` marks drawn about (x, y) (see :meth:`MapPainter._marks`)."""
+    half = ((count - 1) / 2 * 17 + 9.5) * px
+    return (x - half, y - 15.5 * px, x + half, y + 3.5 * px)
 
 
 def _shapes(outlines: Mapping[str, str]) -> dict:

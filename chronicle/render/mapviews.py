@@ -20,6 +20,15 @@ from ..i18n import gettext as _, ngettext
 from .maps import LOCATOR, MapFigure, MapPainter
 
 
+def start_marks(model) -> dict[str, int]:
+    """province -> how many marks it carries at the start (turn 0): the names keep clear of
+    these only. A mark a later turn adds (a new capital, a fortress built) finds its own clear
+    spot beside the names (:meth:`MapPainter.mark_spot`), so that no turn moves a name and the
+    maps of earlier turns, already published, stay as they were (issue 11)."""
+    start = model.turns[0].summary if model.turns else None
+    return {pid: len(marks) for pid, marks in sorted(start.marks.items()) if marks} if start else {}
+
+
 def _prefix(page_path: str) -> str:
     """The relative way from a page back to the site's root ("", "../", "../../")."""
     return "../" * page_path.count("/")
@@ -31,11 +40,7 @@ class SiteMaps:
         self.campaign = campaign
         self.model = model
         if painter is None:
-            marked: dict[str, int] = {}
-            for view in model.turns:            # the names keep clear of every mark any turn draws
-                for pid, marks in view.summary.marks.items():
-                    marked[pid] = max(marked.get(pid, 0), len(marks))
-            painter = MapPainter(campaign, marked=marked)
+            painter = MapPainter(campaign, marked=start_marks(model))
         self.painter = painter
 
     @property

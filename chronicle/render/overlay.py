@@ -160,7 +160,7 @@ class Overlay:
             return self._in_place(mark, colour)
         width = {"transfer": 1.8, "retreat": 2.8, "support": 2.4}.get(kind, 3.2)
         head = {"transfer": 6.5}.get(kind, 9.0)
-        legs = self._route(points, width, head)
+        legs = self._route(points, width, head, mark.path)
         tip, back = legs[-1][3], legs[-1][2]
         legs[-1] = _trim_end(legs[-1], head * px * 0.8)
         words = list(mark.legs) + [""] * (len(legs) - len(mark.legs))
@@ -197,7 +197,7 @@ class Overlay:
                     f'×{mark.count}</text>')
         return out
 
-    def _route(self, points, width, head):
+    def _route(self, points, width, head, provinces=()):
         """The legs of an arrow through ``points``, kept off the names: a leg between two
         provinces bows one of :data:`.clearance.BENDS` ways; a path through several may pass
         beside the names of the provinces it crosses. Its start leaves from beside its
@@ -218,6 +218,17 @@ class Overlay:
                 found = clear.route([c for a, b in ends for c in curves(a, b, bends)], self.names, **options)
                 if found[0] < best[0] - 1e-9:
                     best = found
+            if best[0] >= 0.5 and len(provinces) == 2:
+                # still on a name: from and to clear spots further inside the two provinces
+                # (a name on a small province's centre, its neighbour's name beside it: the
+                # Kinai at the scale of the whole of Japan), the nearest pair first
+                ends = sorted(((a, b) for a in self._clear_spots(provinces[0], options["line"])
+                               for b in self._clear_spots(provinces[1], options["head"])),
+                              key=lambda e: math.dist(e[0], points[0]) + math.dist(e[1], points[1]))
+                if ends:
+                    found = clear.route([c for a, b in ends for c in curves(a, b, bends)], self.names, **options)
+                    if found[0] < best[0] - 1e-9:
+                        best = found
             return best[1]
         # a path through several provinces: each province it passes may be passed beside its
         # name (greedy, twice over, by the cost of the legs that the step moves)
@@ -237,6 +248,40 @@ class Overlay:
             if not moved:
                 break
         return clear.route([_beziers(points, 0.0, 0.0)], self.names, **options)[1]
+
+    def _clear_spots(self, province, margin):
+        """Up to nine points of ``province`` clear of the names by ``margin`` and a pixel: its
+        centre if clear, and in each of eight directions the nearest such point (a 3-pixel grid
+        over the province, inside its outline where known)."""
+        x, y = self.anchors[province]
+        px = self.px
+        shape = self.shapes.get(province)
+        if shape is not None:
+            x0, y0, x1, y1 = shape.bounds
+        else:
+            x0, y0, x1, y1 = x - 30 * px, y - 30 * px, x + 30 * px, y + 30 * px
+        step = 3 * px
+        gx = np.arange(math.floor((x0 - x) / step), math.ceil((x1 - x) / step) + 1) * step + x
+        gy = np.arange(math.floor((y0 - y) / step), math.ceil((y1 - y) / step) + 1) * step + y
+        cx, cy = (a.ravel() for a in np.meshgrid(gx, gy))
+        ok = shapely.contains_xy(shape, cx, cy) if shape is not None else np.ones(len(cx), dtype=bool)
+        pts = np.stack([cx, cy], axis=1)[ok]
+        if not len(pts):
+            return []
+        pts = pts[self.names.gaps(pts) >= margin + px]
+        if not len(pts):
+            return []
+        d = np.hypot(pts[:, 0] - x, pts[:, 1] - y)
+        sector = np.floor((np.arctan2(pts[:, 1] - y, pts[:, 0] - x) + math.pi) / (math.pi / 4)).astype(int) % 8
+        out = []
+        if d.min() < 0.5 * step:
+            out.append((x, y))
+        for k in range(8):
+            mine = np.nonzero(sector == k)[0]
+            if len(mine):
+                i = mine[np.argmin(d[mine])]
+                out.append((float(pts[i, 0]), float(pts[i, 1])))
+        return out
 
     def _beside(self, point):
         """An arrow's end: the province's centre, or just above or below the name on it."""
@@ -298,15 +343,16 @@ class Overlay:
             return ""
         return f'<g class="contests">{"".join(parts)}</g>'
 
-    def place_contests(self, contests, obstacles=()) -> list:
+    def place_contests(self, contests, obstacles=(), names=()) -> list:
         """(contest, centre) for each contest with a province on the map: each badge stands at the
-        first spot around its province clear of ``obstacles`` (names, marks) and of the other badges."""
+        first spot around its province clear of ``obstacles`` (marks), ``names`` and of the other
+        badges; a spot that hides any of a name only where every other spot does."""
         spots = []
-        taken = list(obstacles)
+        taken = list(names) + list(obstacles)
         for contest in contests:
             if contest.province is None or contest.province not in self.anchors:
                 continue
-            centre = self.badge_spot(contest.province, taken)
+            centre = self.badge_spot(contest.province, taken, names)
             taken.append(self.badge_box(centre))
             spots.append((contest, centre))
         return spots
@@ -315,7 +361,7 @@ class Overlay:
         r = 11.5 * self.px
         return (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
 
-    def badge_spot(self, province: str, taken) -> tuple[float, float]:
+    def badge_spot(self, province: str, taken, names=()) -> tuple[float, float]:
         """The first spot (of :attr:`SPOTS`, in order) that costs least: its badge's share over
         ``taken`` (names, marks, other badges) twice, its share on other provinces' land once
         (a badge on a neighbour reads as the neighbour's fight: Yamashiro's roll-off, on Pitac
@@ -332,6 +378,11 @@ class Overlay:
             h = np.minimum(spots[:, 1:2] + r, b[None, :, 3]) - np.maximum(spots[:, 1:2] - r, b[None, :, 1])
             covered = np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1) / (2 * r) ** 2
             cost += 2 * np.ceil(covered * 20 - 1e-9)          # covering anything costs
+        if len(names):       # a name hidden, however little, costs more than a badge all on a neighbour's land
+            b = np.array(names, dtype=float)
+            w = np.minimum(spots[:, 0:1] + r, b[None, :, 2]) - np.maximum(spots[:, 0:1] - r, b[None, :, 0])
+            h = np.minimum(spots[:, 1:2] + r, b[None, :, 3]) - np.maximum(spots[:, 1:2] - r, b[None, :, 1])
+            cost += 40 * ((w > 0) & (h > 0)).any(axis=1)
         own = self.shapes.get(province)
         if own is not None:
             key = (province, self.px)

@@ -34,7 +34,7 @@ from ..files import read_bytes
 from . import feeds, incremental, output, parallel, preview, ruleset_pages, views
 from .charts import Chart, Reference, Series, draw
 from .maps import MapPainter
-from .mapviews import SiteMaps
+from .mapviews import SiteMaps, start_marks
 from .markdown import render_markdown
 from .sandbox import MAX_PAGE_SECONDS, PageTooSlow, Sandbox, TemplateFiles, cpu_budget
 from .theme import default_theme_dir
@@ -355,10 +355,7 @@ class SiteRenderer:
         self.language = self.campaign.language
         with i18n.use(self.language):            # standings, captions and sentences in the site's language
             self.model = views.build_model(history, keep.get("model"))
-            marked: dict[str, int] = {}
-            for view in self.model.turns:        # the labels keep clear of every mark any turn draws
-                for pid, marks in view.summary.marks.items():
-                    marked[pid] = max(marked.get(pid, 0), len(marks))
+            marked = start_marks(self.model)
             painter_key = (incremental.code_fingerprint(), incremental.campaign_files(Path(self.campaign.root)),
                            self.language, sorted(marked.items()))
             if keep.get("painter", (None, None))[0] == painter_key:
