@@ -795,7 +795,8 @@ class MapPainter:
                               shares=self._badge_shares)
             zones = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in g.anchors and m]
             # the badges find their places first, so that the counters and the orders keep clear of them too
-            spots = placing.place_contests(summary.contests, zones, names=layers.label_boxes)
+            spots = placing.place_contests(summary.contests, list(layers.label_boxes) + zones,
+                                           names=[(lab.pid, lab.box(self._widths[lab.pid])) for lab in layers.labels])
             drawing = Overlay(g.anchors, px, self.colour, self._d, _text_on, names=layers.label_boxes, shapes=self._shapes,
                               badges=[placing.badge_box(centre) for _c, centre in spots], soft=LABEL_PAD * px)
             out.append(drawing.orders(summary.orders))

@@ -345,10 +345,12 @@ class Overlay:
 
     def place_contests(self, contests, obstacles=(), names=()) -> list:
         """(contest, centre) for each contest with a province on the map: each badge stands at the
-        first spot around its province clear of ``obstacles`` (marks), ``names`` and of the other
-        badges; a spot that hides any of a name only where every other spot does."""
+        first spot around its province clear of ``obstacles`` (marks and the names' boxes, with
+        their halo) and of the other badges; a spot that hides any of the letters of another
+        province's name (``names``: its province and the box of its letters) only where every
+        other spot does."""
         spots = []
-        taken = list(names) + list(obstacles)
+        taken = list(obstacles)
         for contest in contests:
             if contest.province is None or contest.province not in self.anchors:
                 continue
@@ -378,11 +380,13 @@ class Overlay:
             h = np.minimum(spots[:, 1:2] + r, b[None, :, 3]) - np.maximum(spots[:, 1:2] - r, b[None, :, 1])
             covered = np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1) / (2 * r) ** 2
             cost += 2 * np.ceil(covered * 20 - 1e-9)          # covering anything costs
-        if len(names):       # a name hidden, however little, costs more than a badge all on a neighbour's land
-            b = np.array(names, dtype=float)
+        others = [box for pid, box in names]
+        if others:           # another's name hidden, however little, costs more than a badge all on a neighbour's land
+            b = np.array(others, dtype=float)
             w = np.minimum(spots[:, 0:1] + r, b[None, :, 2]) - np.maximum(spots[:, 0:1] - r, b[None, :, 0])
             h = np.minimum(spots[:, 1:2] + r, b[None, :, 3]) - np.maximum(spots[:, 1:2] - r, b[None, :, 1])
-            cost += 40 * ((w > 0) & (h > 0)).any(axis=1)
+            deep = 1.5 * self.px             # the measured width of a name is a little more than its letters'
+            cost += 40 * ((w > deep) & (h > deep)).any(axis=1)
         own = self.shapes.get(province)
         if own is not None:
             key = (province, self.px)
