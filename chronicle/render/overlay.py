@@ -346,9 +346,8 @@ class Overlay:
     def place_contests(self, contests, obstacles=(), names=()) -> list:
         """(contest, centre) for each contest with a province on the map: each badge stands at the
         first spot around its province clear of ``obstacles`` (marks and the names' boxes, with
-        their halo) and of the other badges; a spot that hides any of the letters of another
-        province's name (``names``: its province and the box of its letters) only where every
-        other spot does."""
+        their halo) and of the other badges; a spot that hides any of the letters of a name
+        (``names``: its province and the box of its letters) only where every other spot does."""
         spots = []
         taken = list(obstacles)
         for contest in contests:
@@ -369,7 +368,9 @@ class Overlay:
         (a badge on a neighbour reads as the neighbour's fight: Yamashiro's roll-off, on Pitac
         turn 6, stood on Omi's land), its share on the sea half. Shares are counted in
         twentieths (any cover at all counts one), so that a spot barely better does not beat
-        an earlier one; a small province in a crowd may have no spot inside that hides no name."""
+        an earlier one; a small province in a crowd may have no spot inside that hides no name.
+        A spot over the letters of any of ``names`` ((province, box)) costs 40 more: a badge
+        all on a neighbour's land is better than one that hides a name."""
         x, y = self.anchors[province]
         r = 11.5 * self.px
         spots = np.array(self.SPOTS, dtype=float) * self.px + (x, y)
@@ -380,9 +381,9 @@ class Overlay:
             h = np.minimum(spots[:, 1:2] + r, b[None, :, 3]) - np.maximum(spots[:, 1:2] - r, b[None, :, 1])
             covered = np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1) / (2 * r) ** 2
             cost += 2 * np.ceil(covered * 20 - 1e-9)          # covering anything costs
-        others = [box for pid, box in names]
-        if others:           # another's name hidden, however little, costs more than a badge all on a neighbour's land
-            b = np.array(others, dtype=float)
+        letters = [box for _pid, box in names]
+        if letters:          # a name hidden, however little, costs more than a badge all on a neighbour's land
+            b = np.array(letters, dtype=float)
             w = np.minimum(spots[:, 0:1] + r, b[None, :, 2]) - np.maximum(spots[:, 0:1] - r, b[None, :, 0])
             h = np.minimum(spots[:, 1:2] + r, b[None, :, 3]) - np.maximum(spots[:, 1:2] - r, b[None, :, 1])
             deep = 1.5 * self.px             # the measured width of a name is a little more than its letters'
