@@ -426,8 +426,10 @@ class MapPainter:
     are shared by every map of the build."""
 
     def __init__(self, campaign, geometry: MapGeometry | None = None, marked: Mapping[str, int] | None = None):
-        """``marked``: province -> the most marks it carries in any state to be drawn (capitals,
-        fortresses, Kyoto); the names keep clear of them. Without it, of the players' capitals."""
+        """``marked``: province -> how many marks it carries at the start (capitals,
+        fortresses, Kyoto; :func:`.mapviews.start_marks`); the names keep clear of them, and a
+        mark a later turn adds finds its own place (:meth:`mark_spot`). Without it, of the
+        players' capitals."""
         self.campaign = campaign
         self.geometry = geometry or map_geometry(campaign)
         self._d = self.geometry.decimals

@@ -492,7 +492,7 @@ class SiteRenderer:
         the map, the leaders, the heading, the date), whether it is the last turn (the rules may
         report a last turn's state otherwise), the campaign file and map (title, players' names
         and colours, the outlines), the language, and where the map's labels stand (they keep
-        clear of every mark any turn draws, and the links and counters keep clear of them)."""
+        clear of the start's marks, and the links and counters keep clear of them)."""
         if self._card_key is None:
             self._card_key = incremental.digest(incremental.code_fingerprint(), incremental.campaign_files(Path(self.root)),
                                                 self.language, sorted(self.painter.marked.items()))
