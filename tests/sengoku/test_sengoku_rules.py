@@ -343,7 +343,7 @@ def test_spring_raises_new_armies_at_a_fortress_when_the_capital_is_lost(make_ca
     """Seed: new armies are raised at the capital, "or if the capital has been lost at a fortress".
     Red cedes its capital One to Blue in turn 1 and keeps Two (its fortress) and Three: at the
     second March its 2 provinces give 2 armies (provinces_per_army: 1), raised at Two, and the
-    reason says so, with the provinces Red holds."""
+    reason says so, with the provinces Red holds; 1 army in the singular (provinces_per_army: 2)."""
     turns = {n: "title: quiet\n" for n in range(1, 8)}
     turns[1] = "diplomacy: {cessions: [{from: red, to: blue, provinces: [1]}]}\n"
     history, found = play(make_campaign, turns, options="provinces_per_army: 1",
@@ -353,6 +353,11 @@ def test_spring_raises_new_armies_at_a_fortress_when_the_capital_is_lost(make_ca
     assert [e.describe() for e in events_of(history, 7, "ArmyRaised") if e.clan == "red"] == [
         "red raised army red-1 (12 elements) at p2 (spring: 2 provinces give 2 armies; the capital is lost, so at a fortress)",
         "red raised army red-2 (12 elements) at p2 (spring: 2 provinces give 2 armies; the capital is lost, so at a fortress)"]
+    history, found = play(make_campaign, turns, options="provinces_per_army: 2",
+                          red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: []",
+                          blue="provinces: [6, 7, 8, 10]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]")
+    assert [e.describe() for e in events_of(history, 7, "ArmyRaised") if e.clan == "red"] == [
+        "red raised army red-1 (12 elements) at p2 (spring: 2 provinces give 1 army; the capital is lost, so at a fortress)"]
 
 
 def test_seppuku_below_minus_twenty(make_campaign):
