@@ -1008,3 +1008,18 @@ def test_a_turn_after_the_campaign_is_won_is_refused_and_still_counted(make_camp
     after = history.result(2).after
     assert (after.turn, after.winner, history.result(1).after.turn) == (2, "crane", 1)
     assert after.owners == history.result(1).after.owners
+
+
+def test_a_released_personality_returns_where_the_release_says(make_campaign):
+    """After Lion captures Kuwanan in the Plain (above), Kuwanan is released to Asahina: the event
+    names the province (the site's sentence reads it) and the state puts him there, active again."""
+    history, problems = play(make_campaign, {
+        1: "moves:\n  primary: {kuwanan: [doji, plain], kage: [beiden_pass]}\n",
+        2: "moves:\n  primary: {kage: [plain]}\nfacts:\n  captured: [{personality: kuwanan, by: lion}]\n",
+        3: "facts:\n  released: [{personality: kuwanan, at: asahina}]\n"}, KAGE)
+    assert problems == []
+    (released,) = [e for e in history.result(3).events if type(e).__name__ == "Released"]
+    assert (released.personality, released.player, released.at) == ("kuwanan", "crane", "asahina")
+    assert released.describe() == "kuwanan is released and returns to crane at asahina"
+    kuwanan = history.final.personalities["kuwanan"]
+    assert (kuwanan.status, kuwanan.province) == ("active", "asahina")
