@@ -738,3 +738,11 @@ def test_the_set_up_s_events_word_for_word(make_campaign):
         "red raised army red-2 (12 elements) at p2 (set-up)", "red raised army red-3 (12 elements) at p3 (set-up)",
         "blue holds 3 provinces, capital p8, fortress p7", "blue raised army blue-1 (12 elements) at p6 (set-up)",
         "blue raised army blue-2 (12 elements) at p7 (set-up)", "blue raised army blue-3 (12 elements) at p8 (set-up)"]
+
+
+def test_a_roll_written_but_never_made_says_an_before_a_vowel(make_campaign):
+    """The same error for an initiative roll of a clan that rolled none reads "an initiative
+    roll" (it read "a initiative roll")."""
+    _, found = play(make_campaign, {1: "moves: {red-1: [10]}\ndice: {initiative: {green: 3}}\n"})
+    assert any("error: an initiative roll is written for green, but no such roll was made this turn [dice]" in p
+               for p in found), found

@@ -133,7 +133,8 @@ class Sengoku(PlaysOnce, Ruleset):
             used = ctx.used_dice.get((purpose, subject), 0)
             if used == 0:
                 rolled = sorted(s for (p, s) in ctx.used_dice if p == purpose)
-                ctx.problem(f"a {purpose} roll is written for {subject}, but no such roll was made this turn", path,
+                article = "an" if purpose[0] in "aeiou" else "a"
+                ctx.problem(f"{article} {purpose} roll is written for {subject}, but no such roll was made this turn", path,
                             hint=did_you_mean(subject, rolled) or (f"{purpose} rolls made this turn: {', '.join(rolled)}"
                                                                    if rolled else f"no {purpose} roll was made this turn")
                             + f" ({purpose}: {rec.PURPOSES[purpose][1]})", rule="dice", at_key=True, about=(subject,))
