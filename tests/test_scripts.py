@@ -47,6 +47,20 @@ def run_script(root: Path, bin_dir: Path, *args: str) -> subprocess.CompletedPro
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="the stand-in apt-get path is the one root takes")
+def load_mutate():
+    """scripts/mutate.py as a module (it is a script, not a package): its dataclasses look their
+    module up in sys.modules while it loads."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("mutate", REPO / "scripts" / "mutate.py")
+    mutate = importlib.util.module_from_spec(spec)
+    sys.modules["mutate"] = mutate
+    try:
+        spec.loader.exec_module(mutate)
+    finally:
+        del sys.modules["mutate"]
+    return mutate
+
+
 def test_a_busy_package_manager_is_named_with_the_way_round_it(sandbox):
     root, bin_dir = sandbox
     executable(bin_dir / "apt-get", f"#!{shutil.which('bash')}\necho \"apt-get $*\" >> {root}/calls\n"
@@ -105,14 +119,7 @@ def test_mutate_forgets_every_source_changed_since_mutmut_made_its_tree(tmp_path
     """scripts/mutate deletes from mutmut's tree each source whose content changed since the last
     run (mutmut then copies and re-mutates it), whatever the files' times say, and keeps the rest:
     a rules module edited while mutmut was still mutating the old one stayed stale otherwise."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("mutate", REPO / "scripts" / "mutate.py")
-    mutate = importlib.util.module_from_spec(spec)
-    sys.modules["mutate"] = mutate                  # its dataclasses look their module up
-    try:
-        spec.loader.exec_module(mutate)
-    finally:
-        del sys.modules["mutate"]
+    mutate = load_mutate()
     work = tmp_path / "work"
     for name in ("chronicle/a.py", "chronicle/rules/b.py"):
         (work / name).parent.mkdir(parents=True, exist_ok=True)
@@ -136,14 +143,7 @@ def test_mutate_keeps_the_sample_a_re_run_re_tests(tmp_path, monkeypatch):
     """scripts/mutate --sample re-tests the same sample after a change (draw_sample keeps the last
     one, less the mutants gone): prepare() dropped sample.txt with the old copy, so every re-run
     drew a new sample from the changed list of mutants and --recheck re-tested other mutants."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("mutate", REPO / "scripts" / "mutate.py")
-    mutate = importlib.util.module_from_spec(spec)
-    sys.modules["mutate"] = mutate
-    try:
-        spec.loader.exec_module(mutate)
-    finally:
-        del sys.modules["mutate"]
+    mutate = load_mutate()
     work = tmp_path / "work" / "clanwar"
     work.mkdir(parents=True)
     (work / "sample.txt").write_text("chronicle.rules.clanwar.bids.x__resolve__mutmut_1\n")
@@ -159,14 +159,7 @@ def test_mutate_draws_a_fresh_sample_with_another_seed(tmp_path, monkeypatch):
     """scripts/mutate --sample N --seed S draws mutants no test was written for (the fairer kill
     rate), kept in a file of its own: the seed-13 sample the tests were written for is untouched,
     and the same seed draws the same sample again."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("mutate", REPO / "scripts" / "mutate.py")
-    mutate = importlib.util.module_from_spec(spec)
-    sys.modules["mutate"] = mutate
-    try:
-        spec.loader.exec_module(mutate)
-    finally:
-        del sys.modules["mutate"]
+    mutate = load_mutate()
     names = [f"chronicle.rules.pitac.standing.x_ranks__mutmut_{n}" for n in range(1, 201)]
     results = [mutate.Mutant(n, "chronicle/rules/pitac/standing.py", "not checked") for n in names]
     monkeypatch.setattr(mutate, "read_results", lambda work: results)
@@ -186,14 +179,7 @@ def test_mutate_places_a_survivor_at_its_own_line_when_an_earlier_one_reads_the_
     """mutmut diffs the mutated function alone, its hunk numbered from the ``def`` line: the report
     takes the line from there. It searched for the removed text, and so placed a mutant of Pitac's
     second ``held = state.held_by(player)`` in next_turn (line 54) at the first (line 24)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("mutate", REPO / "scripts" / "mutate.py")
-    mutate = importlib.util.module_from_spec(spec)
-    sys.modules["mutate"] = mutate
-    try:
-        spec.loader.exec_module(mutate)
-    finally:
-        del sys.modules["mutate"]
+    mutate = load_mutate()
     diff = ["--- chronicle/rules/pitac/nextturn.py", "+++ chronicle/rules/pitac/nextturn.py", "@@ -40,7 +40,7 @@",
             "     notices = []", "     last = history.turns[-1].turn.number if history.turns else None",
             "     for player in sorted(state.pending_capital):", "-        held = state.held_by(player)",
