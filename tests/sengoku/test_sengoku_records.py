@@ -746,3 +746,41 @@ def test_a_roll_written_but_never_made_says_an_before_a_vowel(make_campaign):
     _, found = play(make_campaign, {1: "moves: {red-1: [10]}\ndice: {initiative: {green: 3}}\n"})
     assert any("error: an initiative roll is written for green, but no such roll was made this turn [dice]" in p
                for p in found), found
+
+
+# ---- seed 15's fresh draw (issue 13): what an error says beyond its message -----------------------
+
+def test_a_neutral_clan_first_in_an_alliance_is_placed_at_its_own_name(make_campaign):
+    """The neutral clan of an alliance is reported where it is written: first in the pair, at the
+    first name (the test above has it second)."""
+    extra = "  - id: green\n    neutral: true\n    provinces: [10, 11]\n    capital: 11\n    armies: [10]"
+    _, found = play(make_campaign, {1: "diplomacy: {alliances: [[green, red]]}\n"}, extra_players=extra)
+    assert errors(found) == [
+        "content/turns/001.yaml:1:26: error: green is neutral: nobody plays it, so it takes no part in alliances "
+        "[neutral clans]\n    hint: a neutral clan never leaves its land and attacks any army entering it; it makes "
+        "no alliance, treaty or cession, builds nothing and keeps no score"]
+
+
+def test_a_fortress_where_a_castle_stands_is_one_error_with_its_rule_and_hint(make_campaign):
+    """Red's fortress at Two, and its capital at One: a second castle in either is refused, whole."""
+    _, found = play(make_campaign, {1: "diplomacy: {fortresses: {red: 2}}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:1:31: error: Two already has a fortress [fortresses]\n"
+        "    hint: one fortress a province: choose another province, or remove this entry"]
+
+
+def test_shutting_in_where_the_clan_has_no_castle_is_one_error_with_its_hint(make_campaign):
+    """red-3 at Three, where Red has no castle, answers blue-1 with fortress: refused, whole."""
+    _, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: fortress}\n"})
+    assert [p for p in errors(found) if "castle" in p] == [
+        "content/turns/001.yaml:2:20: error: red-3 has no castle of its own in Three to shut itself in [sieges]\n"
+        "    hint: a clan's fortress or capital; otherwise battle or retreat"]
+
+
+def test_a_storm_on_a_single_crossing_asks_for_one_pair(make_campaign):
+    """One crossing (One to Ten), a storm (a 1) and its loss die missing: the hint asks for the pair,
+    and says nothing of a pair per crossing (that is for a move of two crossings or more, above)."""
+    _, found = play(make_campaign, {1: "moves: {red-1: [10]}\ndice: {storm: {red-1: [1]}}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:2:23: error: red-1 met a storm (d6 1) crossing from One to Ten, but the d6 of elements lost "
+        "is not written [dice]\n    hint: a storm rolls a second d6 for the elements lost: write storm: {red-1: [1, N]}"]

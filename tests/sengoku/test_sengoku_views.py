@@ -142,6 +142,17 @@ def test_the_next_turn_s_worksheet_word_for_word(make_campaign):
 #   - {at: p3, attacker: {army: blue-1, lost: 0}, defender: {army: red-3, lost: 0}}  # if it is fought (Three: see the battle sheets)"""
 
 
+def test_the_next_turn_s_worksheet_without_a_pending_battle_shows_the_battle_entry_to_copy(make_campaign):
+    """With no battle left pending, the worksheet's battles: section is an example to copy, whole
+    (seed 15's fresh draw: its attacker's ``army`` key written wrong went unnoticed)."""
+    history, found = play(make_campaign, {1: ""})
+    assert errors(found) == [], found
+    text = "\n".join(render(history.campaign.ruleset.next_turn(history.campaign, history).slots))
+    assert text.endswith("""
+# battles: fought on the table: each army's elements lost, general_lost, camp_taken, cards.
+# battles: [{at: PROVINCE, attacker: {army: ARMY, lost: 0}, defender: {army: ARMY, lost: 0}}]"""), text[-400:]
+
+
 def test_the_next_turn_s_worksheet_asks_for_every_die_when_all_dice_are_recorded(make_campaign):
     """With `all_dice_recorded`, a die not written is an error, not drawn: the worksheet's dice are
     written out (not commented) with a blank for each clan's initiative die, and say so (it said
@@ -293,3 +304,13 @@ def test_the_battle_sheet_of_a_meeting_in_a_province_of_no_clan(make_campaign):
         "p4", None, "blue-1 (unless the other side plays Excellent Reconnaissance)", ())
     assert [(s.army, s.clan, s.elements, s.breaking_point, s.role) for s in sheet.sides] == [
         ("blue-1", "blue", 12, 4, "defender"), ("red-3", "red", 12, 4, "attacker")]
+
+
+def test_the_map_marks_a_refused_battle_from_where_to_where(make_campaign):
+    """An army that refuses battle is drawn as a retreat, its title naming both provinces (seed 15's
+    fresh draw: the destination's name went unread)."""
+    history, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: {retreat: 2}}\n"})
+    assert errors(found) == [], found
+    retreats = [(m.kind, m.path, m.title, m.name) for m in _marks(history, 1).orders if m.army == "red-3"]
+    assert retreats == [("retreat", ("p3", "p2"), "Red: red-3 refuses battle with blue-1 and withdraws from Three to Two",
+                         "Refuse battle")]
