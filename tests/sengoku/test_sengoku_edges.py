@@ -236,7 +236,8 @@ def test_a_general_lost_with_equal_losses_does_not_decide_the_battle(make_campai
     fought = events_of(history, 1, "BattleFought")[0]
     assert (fought.loser, fought.how) == ("red-3", "equal losses: the coin toss")
     _, found = play(make_campaign, {1: turn("")})
-    assert any("both sides lost 2 elements and no one broke: the coin toss decides" in p for p in found), found
+    assert any("both sides lost 2 elements and no one broke: the coin toss decides [battles]\n"
+               "    hint: write  coin: attacker  or  coin: defender  (the winner of the toss)" in p for p in found), found
     history, found = play(make_campaign, {1: BATTLE.format(a="2, general_lost: true", d=1, extra="")})
     assert events_of(history, 1, "BattleFought")[0].how == "the enemy lost its general and more elements"
     # the defender's general, the same: lost with more elements it decides, with equal ones it does not

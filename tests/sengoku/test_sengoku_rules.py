@@ -174,6 +174,17 @@ def test_no_siege_in_winter(make_campaign):
                              "besiege a city during winter [no sieges in winter]\n    hint: sieges begin from March to November"]
 
 
+def test_no_siege_in_winter_for_every_army_ordered(make_campaign):
+    """Two armies ordered to besiege in January: each is refused, the second too (seed 15's fresh
+    draw: a refusal that ended the orders there went unnoticed)."""
+    turns = {n: "title: quiet\n" for n in range(1, 6)}
+    turns[6] = "besiege: [red-3, red-2]\n"
+    _, found = play(make_campaign, turns)
+    assert [p.split(": an army")[0] for p in errors(found)] == [
+        "content/turns/006.yaml:1:11: error: red-3 cannot besiege One in January",
+        "content/turns/006.yaml:1:18: error: red-2 cannot besiege Two in January"]
+
+
 @pytest.mark.parametrize("size,point", [(5, 2), (6, 3), (8, 3), (9, 4), (12, 4), (13, 5), (15, 5), (16, 6), (18, 6)])
 def test_breaking_points_by_army_size(size, point):
     assert breaking_point(DEFAULTS, size) == point
