@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from chronicle.dice import DiceBox
 from chronicle.history import replay_folder
 
@@ -784,3 +786,12 @@ def test_a_storm_on_a_single_crossing_asks_for_one_pair(make_campaign):
     assert errors(found) == [
         "content/turns/001.yaml:2:23: error: red-1 met a storm (d6 1) crossing from One to Ten, but the d6 of elements lost "
         "is not written [dice]\n    hint: a storm rolls a second d6 for the elements lost: write storm: {red-1: [1, N]}"]
+
+
+@pytest.mark.parametrize("written", ['"5, 4, 3"', '"5 -> 4 -> 3"', '"5 > 4 > 3"', '"5 → 4 → 3"'])
+def test_a_move_written_as_one_string_of_steps(make_campaign, written):
+    """A move may be written on one line as a string, its steps parted by commas or arrows (seed
+    15's fresh draw: no test wrote one): the same move as the list [5, 4, 3]."""
+    history, found = play(make_campaign, {1: f"moves: {{blue-1: {written}}}\nresponses: {{red-3: {{retreat: 2}}}}\n"})
+    assert errors(found) == [], found
+    assert army(history, "blue-1").province == "p3"
