@@ -701,16 +701,15 @@ class MapPainter:
         x0b, y0b, x1b, y1b = g.boxes[pid]
         step = 2 * px
         reach = 40 * px
-        half = ((count - 1) / 2 * 17 + 9.5) * px
-        # only the blocks a candidate's zone can meet: the others add nothing to any sum, and the
-        # candidates-by-blocks arrays below would otherwise take hundreds of megabytes on a big
-        # province at a close scale (the build's peak memory)
-        ax0, ay0, ax1, ay1 = x0b - reach - half - step, y0b - reach - 16 * px - step, x1b + reach + half + step, y1b + reach + 4 * px + step
-        blocks = blocks[(blocks[:, 0] < ax1) & (blocks[:, 2] > ax0) & (blocks[:, 1] < ay1) & (blocks[:, 3] > ay0)]
         xs = np.arange(math.floor((x0b - reach - x) / step), math.ceil((x1b + reach - x) / step) + 1) * step + x
         ys = np.arange(math.floor((y0b - reach - y) / step), math.ceil((y1b + reach - y) / step) + 1) * step + y
         cx, cy = (a.ravel() for a in np.meshgrid(xs, ys))
-        zx0, zy0, zx1, zy1 = cx - half, cy - 15.5 * px, cx + half, cy + 3.5 * px
+        zx0, zy0, zx1, zy1 = _zone_at(cx, cy, count, px)          # every candidate's zone at once
+        # only the blocks a candidate's zone can meet (the others add nothing to any sum): the
+        # candidates-by-blocks arrays below over every name of the map took hundreds of megabytes
+        # on a big province at a close scale (the build's peak memory)
+        blocks = blocks[(blocks[:, 0] < zx1.max()) & (blocks[:, 2] > zx0.min())
+                        & (blocks[:, 1] < zy1.max()) & (blocks[:, 3] > zy0.min())]
         w = np.clip(np.minimum(zx1[:, None], blocks[None, :, 2]) - np.maximum(zx0[:, None], blocks[None, :, 0]), 0, None)
         h = np.clip(np.minimum(zy1[:, None], blocks[None, :, 3]) - np.maximum(zy0[:, None], blocks[None, :, 1]), 0, None)
         covered = (w * h).sum(axis=1) if len(blocks) else np.zeros(len(cx))
