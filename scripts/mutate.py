@@ -162,7 +162,7 @@ def prepare(target: str, fresh: bool, only: list[str] | None = None) -> Path:
         dest = work / name
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, dest)
-    forget_changed_sources(work)
+    forget_changed_sources(work, sources_of(target, only))
     config = {
         "source_paths": ["chronicle"],
         "only_mutate": sources_of(target, only),
@@ -179,14 +179,19 @@ def prepare(target: str, fresh: bool, only: list[str] | None = None) -> Path:
     return work
 
 
-def forget_changed_sources(work: Path) -> None:
+def forget_changed_sources(work: Path, mutated_now: list[str] = ()) -> None:
     """Make mutmut see every source that changed since its tree was made. mutmut copies a source
     into ``mutants/`` only if it is not there yet, and re-mutates a mutated one only if the source
     is newer (by mtime) than its mutant: so a shared module changed by someone else stayed stale
     for good, and a rules module edited while mutmut was still writing the mutants of the old one
     was never re-mutated (its stale schema failed a new test in the clean run). Whatever changed
     in content since the last run is deleted from ``mutants/``: mutmut copies it again and
-    re-mutates it, keeping the results of every function whose text did not change."""
+    re-mutates it, keeping the results of every function whose text did not change.
+
+    A module this run mutates (``mutated_now``) whose copy in ``mutants/`` is the plain source is
+    deleted too: a run with --only copies every other module there unmutated and newer than its
+    source, so the next run of the whole ruleset found it up to date and tested its mutants against
+    code with no mutant in it (every one of them "survived")."""
     tree = work / "mutants"
     manifest = tree / ".sources.json"
     if not tree.is_dir():
@@ -201,7 +206,9 @@ def forget_changed_sources(work: Path) -> None:
             # an empty mutant of a source that is not: a run stopped while mutmut was writing it
             # (mutmut would trust it, and the next run failed on a package with nothing in it)
             cut = mutated.is_file() and mutated.stat().st_size == 0 and path.stat().st_size > 0
-            if (known.get(name) != current[name] or cut) and mutated.is_file():
+            plain = (mutated.is_file() and any(Path(name).match(p) for p in mutated_now)
+                     and mutated.read_bytes() == path.read_bytes())
+            if (known.get(name) != current[name] or cut or plain) and mutated.is_file():
                 mutated.unlink()
     manifest.write_text(json.dumps(current, indent=0), encoding="utf-8")
 

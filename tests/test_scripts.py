@@ -139,6 +139,31 @@ def test_mutate_forgets_every_source_changed_since_mutmut_made_its_tree(tmp_path
     assert not (work / "mutants" / "chronicle" / "rules" / "b.py").exists()
 
 
+def test_mutate_mutates_again_a_module_an_only_run_left_plain(tmp_path):
+    """A run with --only copies every other module into mutmut's tree unmutated, and newer than its
+    source, so mutmut took it as up to date; the next run of the whole ruleset then tested those
+    modules' mutants against code with no mutant in it, and every one "survived". A module the run
+    mutates whose copy is the plain source is deleted (mutmut mutates it again); one it does not
+    mutate, or already mutated, is kept."""
+    mutate = load_mutate()
+    work = tmp_path / "work"
+    names = ("chronicle/rules/clanwar/bids.py", "chronicle/rules/clanwar/views.py", "chronicle/a.py")
+    for name in names:
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / name).write_text("def f():\n    return 1\n")
+        (work / "mutants" / name).parent.mkdir(parents=True, exist_ok=True)
+    mutate.forget_changed_sources(work)              # the record of the sources, as the last run left it
+    for name in names:
+        (work / "mutants" / name).write_text("def f():\n    return 1\n")    # left plain by --only
+    (work / "mutants" / "chronicle/rules/clanwar/views.py").write_text("def f(): ...  # mutated\n")
+    mutate.forget_changed_sources(work, ["chronicle/rules/clanwar/views.py"])    # another --only run
+    assert (work / "mutants" / "chronicle/rules/clanwar/bids.py").exists()
+    mutate.forget_changed_sources(work, ["chronicle/rules/clanwar/*"])   # the whole ruleset's run
+    assert not (work / "mutants" / "chronicle/rules/clanwar/bids.py").exists()
+    assert (work / "mutants" / "chronicle/rules/clanwar/views.py").exists()
+    assert (work / "mutants" / "chronicle/a.py").exists()
+
+
 def test_mutate_keeps_the_sample_a_re_run_re_tests(tmp_path, monkeypatch):
     """scripts/mutate --sample re-tests the same sample after a change (draw_sample keeps the last
     one, less the mutants gone): prepare() dropped sample.txt with the old copy, so every re-run
