@@ -370,8 +370,8 @@ def _still_open(ctx, player: str) -> list[str]:
     left = actions.allowance - actions.used
     if left <= 0 or actions.sea:
         return []
-    targeted = ctx.targets_at_slot.get(player, set())
-    battles = ctx.battles_at_slot.get(player, {})
+    targeted = ctx.targets_at_slot[player]          # both set for every player in the order (declare)
+    battles = ctx.battles_at_slot[player]
     cap = ctx.options["max_battles"]
     held = ctx.held[player]
     out = []

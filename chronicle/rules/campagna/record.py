@@ -318,9 +318,12 @@ def _battle(entry, path, campaign, players, problems, final: bool) -> BattleEntr
     fate = {p: v for p, v in keyed("fate", int).items() if 1 <= v <= 6}    # the schema reports any other
     occupy = entry.get("occupy") if isinstance(entry.get("occupy"), bool) else None
     played = winner is not None or bool(score)
-    if "victory" in entry and entry["victory"] not in ("major", "minor"):
-        unread.add(("victory",))
+    victory = entry.get("victory")
+    if victory not in ("major", "minor"):         # one test, read and refused alike (the schema reports it)
+        if "victory" in entry:
+            unread.add(("victory",))
+        victory = None
     return BattleEntry(at, names, points, entry.get("scenario") if isinstance(entry.get("scenario"), str) else None,
-                       roll, winner, entry.get("victory") if entry.get("victory") in ("major", "minor") else None,
+                       roll, winner, victory,
                        score, keyed("generals", str), fate, keyed("alliances", str), bonuses,
                        occupy, played, path, frozenset(unread))
