@@ -395,7 +395,7 @@ def test_no_battle_is_fought_in_january_so_every_army_in_quarters_is_reinforced(
 # as its words: each test below asserts the whole report, so that an error placed elsewhere, tagged
 # with no rule, or followed by the consequences it should have silenced, fails.
 
-from .test_sengoku_battles import FIRST, KYOTO_PLAYERS, SECOND, TWO_ENTRANTS, TWO_ENTRANTS_BLUE, kyoto, relief  # noqa: E402
+from .test_sengoku_battles import FIRST, KYOTO_PLAYERS, SECOND, THREE_CLANS, TWO_ENTRANTS, TWO_ENTRANTS_BLUE, kyoto, relief  # noqa: E402
 
 ATTACK_THREE = """
 moves: {{blue-1: [5, 4, 3]}}
@@ -1241,3 +1241,158 @@ def test_a_die_the_schema_refuses_puts_its_army_in_doubt_into_the_next_turn(make
         "content/turns/002.yaml:1:11: warning: 1 more problem about Four, blue-1 not reported: it follows from an earlier "
         "error (turn 1: the supply die of blue-1 is not a d6) [consequences of an earlier error]\n    hint: fix that error "
         "first, then check again; not reported: there is no enemy castle in Four for blue-1 to besiege"]
+
+
+def _ledger(history, turn):
+    """This turn's prestige lines as (clan, key, points, the kind of the event that caused it)."""
+    events = history.result(turn).events
+    return [(e.clan, e.key, e.points, type(events[e.cause]).__name__ if e.cause is not None else None)
+            for e in events if type(e).__name__ == "PrestigeAwarded"]
+
+
+def test_a_ninja_s_heir_at_4_keeps_the_clan_and_each_ledger_line_names_its_cause(make_campaign):
+    """Seed: after an assassination "On a roll of 4,5,or 6 the heir takes over": the heir's 4 (the
+    limit; 3 is the usurper's, above) keeps Red in the game, the succession keeping its die. The
+    ledger's -5 for stooping to a ninja is caused by the Ninja card played, the -40 by the
+    assassination itself (the turn page links each line to its event). (Both clans start with 50
+    prestige, so that Red's -40 leaves it above the seppuku line.)"""
+    history, found = play(make_campaign, {1: """
+        cards: {blue: ninja}
+        diplomacy: {ninja: [{by: blue, target: red}]}
+        dice: {ninja: {red: 6}, heir: {red: 4}}
+        """}, options="start_prestige: 50")
+    assert errors(found) == [], found
+    (succession,) = events_of(history, 1, "Succession")
+    assert (succession.clan, succession.roll, succession.outcome) == ("red", 4, "heir")
+    assert [(d.purpose, d.subject, d.value, d.recorded) for d in succession.dice] == [("heir", "red", 4, True)]
+    assert history.final.clans["red"].status == "in"
+    ninja_lines = [line for line in _ledger(history, 1) if line[1] in ("ninja_used", "assassinated")]
+    assert ninja_lines == [("blue", "ninja_used", -5, "CardPlayed"), ("red", "assassinated", -40, "NinjaAttempt")]
+
+
+def test_a_usurper_beaten_keeps_the_clan_and_its_succession_keeps_the_heir_s_die(make_campaign):
+    """Seed: "If they lose the player is out of the game": Red's heir rolls 1 and the general
+    loses the usurper's battle (`usurper: {red: won}`): Red stays in; the succession says so, for
+    Red, with the heir's roll and die."""
+    history, found = play(make_campaign, {1: """
+        cards: {blue: ninja}
+        diplomacy: {ninja: [{by: blue, target: red}]}
+        dice: {ninja: {red: 6}, heir: {red: 1}}
+        usurper: {red: won}
+        """}, options="start_prestige: 50")
+    assert errors(found) == [], found
+    (succession,) = events_of(history, 1, "Succession")
+    assert (succession.clan, succession.roll, succession.outcome) == ("red", 1, "usurper-beaten")
+    assert [(d.purpose, d.subject, d.value) for d in succession.dice] == [("heir", "red", 1)]
+    assert history.final.clans["red"].status == "in"
+
+
+def test_a_usurped_clan_is_out_with_its_reason_and_its_marriage_card_returns(make_campaign):
+    """A general seizes Red after the assassination: Red is out "a general seized the clan after the
+    daimyo's assassination", and the Marriage card it held goes back to the deck (no victor takes it)."""
+    history, found = play(make_campaign, {1: """
+        cards: {blue: ninja, red: marriage}
+        diplomacy: {ninja: [{by: blue, target: red}]}
+        dice: {ninja: {red: 6}, heir: {red: 2}}
+        usurper: {red: lost}
+        """})
+    assert errors(found) == [], found
+    (out,) = events_of(history, 1, "ClanOut")
+    assert (out.clan, out.reason) == ("red", "a general seized the clan after the daimyo's assassination")
+    assert [(e.giver, e.taker) for e in events_of(history, 1, "MarriagePassed")] == [("red", None)]
+    assert "marriage" not in history.final.clans["red"].hand
+
+
+def test_a_failed_ninja_keeps_its_die_and_the_target_s_spy_is_played_against_it(make_campaign):
+    """Blue's 5, less Red's Spy, is 4: the attempt fails (below the wound's 5), keeping its one die;
+    Red's Spy is played "against the ninja"."""
+    history, found = play(make_campaign, {1: """
+        cards: {blue: ninja, red: spy}
+        diplomacy: {ninja: [{by: blue, target: red, spy: target}]}
+        dice: {ninja: {red: 5}}
+        """})
+    assert errors(found) == [], found
+    (attempt,) = events_of(history, 1, "NinjaAttempt")
+    assert (attempt.roll, attempt.modifier, attempt.outcome) == (5, -1, "failed")
+    assert [(d.purpose, d.subject, d.value, d.recorded) for d in attempt.dice] == [("ninja", "red", 5, True)]
+    assert [(e.clan, e.card, e.purpose) for e in events_of(history, 1, "CardPlayed")] == [
+        ("blue", "ninja", "against red"), ("red", "spy", "against the ninja")]
+
+
+def test_a_ninja_not_held_is_an_error_at_the_attempt(make_campaign):
+    """A clan sends a ninja only with the Ninja card in its hand: Blue, holding a Spy, is refused at
+    its attempt's entry (the error whole), and no die is rolled."""
+    history, found = play(make_campaign, {1: """
+        cards: {blue: spy}
+        diplomacy: {ninja: [{by: blue, target: red}]}
+        """})
+    assert errors(found) == ["content/turns/001.yaml:2:21: error: blue plays ninja but does not hold it [event cards]\n"
+                             "    hint: blue holds spy; a card is played once, from the hand"], found
+    assert events_of(history, 1, "NinjaAttempt") == []
+
+
+# ---- a per-entrant answer to an army that is not a later enemy entrant ---------------------------
+
+RULE_OF_ENTRY = "[several armies entering are met in order of entry]"
+
+
+def test_an_answer_to_an_army_that_did_not_enter_is_an_error_at_its_key_and_no_answer_is_given(make_campaign):
+    """red-3, entered by blue-1 and blue-2, answers blue-1 with a withdrawal and "blue-5" with battle:
+    blue-5 did not enter Three, an error at its key whose hint guesses the entrant meant; no answer of
+    red-3's is given (it stays in Three, so its meeting with blue-1 is left open, a consequence). A
+    name like none of the entrants is told the enemies that entered after it."""
+    turn = "moves: {{blue-1: [3], blue-2: [4, 3]}}\nresponses:\n  red-3: {{blue-1: {{retreat: 2}}, {name}: battle}}\n"
+    history, found = play(make_campaign, {1: turn.format(name="blue-5")}, blue=TWO_ENTRANTS_BLUE)
+    assert errors(found) == [
+        f"content/turns/001.yaml:3:33: error: red-3 answers blue-5, which did not enter Three this turn {RULE_OF_ENTRY}\n"
+        "    hint: did you mean 'blue-2' or 'blue-1'?"], found
+    assert events_of(history, 1, "BattleRefused") == [] and army(history, "red-3").province == "p3"
+    _, found = play(make_campaign, {1: turn.format(name="zzz")}, blue=TWO_ENTRANTS_BLUE)
+    assert errors(found) == [
+        f"content/turns/001.yaml:3:33: error: red-3 answers zzz, which did not enter Three this turn {RULE_OF_ENTRY}\n"
+        "    hint: the enemies that entered after it: blue-1, blue-2"], found
+    _, found = play(make_campaign, {1: turn.format(name="red-1")}, blue=TWO_ENTRANTS_BLUE)    # a friend that did not enter
+    assert errors(found)[0].startswith(
+        f"content/turns/001.yaml:3:33: error: red-3 answers red-1, which did not enter Three this turn {RULE_OF_ENTRY}\n"), found
+
+
+def test_an_answer_to_an_army_of_its_own_clan_that_entered_is_refused_as_not_its_enemy(make_campaign):
+    """Blue moves first in turn 2: blue-1 enters Three, then red-2 joins red-3 there (an entry: an
+    enemy stood there). red-3's answer to red-2 is refused: red-2 is not its enemy; the hint names
+    the enemy that entered, blue-1."""
+    _, found = play(make_campaign, {1: "title: quiet\n", 2: """
+        dice: {initiative: {red: 1, blue: 6}}
+        moves: {blue-1: [3], red-2: [3]}
+        responses:
+          red-3: {blue-1: battle, red-2: battle}
+        """}, blue=TWO_ENTRANTS_BLUE)
+    assert errors(found)[0] == (
+        f"content/turns/002.yaml:4:27: error: red-3 answers red-2, which is not its enemy {RULE_OF_ENTRY}\n"
+        "    hint: the enemies that entered after it: blue-1"), found
+    assert [p.split(" [")[0] for p in errors(found)[1:]] == [      # red-2's own meeting with blue-1, left open
+        "content/turns/002.yaml:2:9: error: blue-1 (blue) and red-2 (red) are both in the field at Three after the battle phase"]
+
+
+def test_an_entrant_s_answer_to_an_enemy_that_entered_before_it_is_refused(make_campaign):
+    """green-1 enters Thirteen first, blue-1 second: blue-1 answers only the enemies that enter after
+    it, so its answer to green-1 (an enemy, but met before) is refused, and none entered after it.
+    (It was told green-1 "is not its enemy": the message read any entrant still standing as a friend.)"""
+    _, found = play_grid(make_campaign, THREE_CLANS, {1: "moves: {green-1: [13], blue-1: [13]}\nresponses:\n"
+                                                         "  blue-1: {green-1: battle}\n"})
+    assert errors(found) == [
+        f"content/turns/001.yaml:3:12: error: blue-1 answers green-1, which entered Province 13 before it {RULE_OF_ENTRY}\n"
+        "    hint: no enemy entered Province 13 after blue-1 this turn"], found
+
+
+def test_an_answer_to_an_army_whose_move_was_refused_follows_from_that_error(make_campaign):
+    """blue-2's move to Three is refused (Five is not next to Three), so it never entered: red-3's
+    answer to it follows from that error, counted, not reported again."""
+    _, found = play(make_campaign, {1: """
+        moves: {blue-1: [3], blue-2: [5, 3]}
+        responses:
+          red-3: {blue-1: battle, blue-2: battle}
+        battles:
+          - {at: 3, attacker: {army: blue-1, lost: 4}, defender: {army: red-3, lost: 1}}
+        """}, blue=TWO_ENTRANTS_BLUE)
+    assert len(errors(found)) == 1 and "blue-2" in errors(found)[0] and "answers" not in errors(found)[0], found
+    assert any("answers blue-2" in p for p in found if ": warning:" in p), found

@@ -546,6 +546,18 @@ def test_first_turn_order_by_cards_joker_ace_king_ties_drawn_again(make_campaign
     assert errors(found) == [] and events_of(history, 1, "MovementOrder")[0].order == ("green", "red", "blue")
 
 
+def test_a_tie_of_start_cards_re_drawn_by_one_clan_only_is_still_a_tie(make_campaign):
+    """Seed: "Any ties are resolved by the drawn players drawing another card." red wrote its King
+    alone and green wrote [K, 9]: the tie was re-drawn by green only, so it is not resolved (the
+    cards are compared as far as both go), and the error says so at green's card, whole."""
+    extra = "  - id: green\n    provinces: [10, 11]\n    capital: 11\n    armies: [10]\n    start_card: [K, 9]"
+    _, found = play(make_campaign, {1: "title: order\n"}, extra_players=extra)
+    assert [p for p in errors(found) if "same rank" in p] == [
+        "content/campaign.yaml:21:17: error: red and green drew cards of the same rank for the first turn: the tie is "
+        "not resolved [first turn order by cards]\n    hint: ties are resolved by the tied players drawing another card: "
+        "write start_card: [first card, next card] for red and green"], found
+
+
 def test_later_turn_order_by_dice_highest_first_then_clockwise_ties_rolled_again(make_campaign):
     """Seed: "The movement order for each subsequent turn is determined by a dice roll. The highest
     roll goes first and play then proceeds clockwise around the table. Any draws are resolved by

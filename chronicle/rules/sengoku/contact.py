@@ -77,7 +77,8 @@ def _replies_name_entrants(ctx, state, army, replies) -> bool:
         if reply.entrant in could:
             continue
         entered = reply.entrant in {e for e, _ in ctx.entries.get(army.province, [])}
-        why = ("is not its enemy" if entered and reply.entrant in state.armies else
+        other = state.armies.get(reply.entrant)
+        why = ("is not its enemy" if entered and other and not state.enemies(other.clan, army.clan) else
                f"entered {ctx.name(army.province)} before it" if entered else
                f"did not enter {ctx.name(army.province)} this turn")
         ctx.reject(f"{army.id} answers {reply.entrant}, which {why}", reply.at,

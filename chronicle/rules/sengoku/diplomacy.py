@@ -117,8 +117,7 @@ def ninja(ctx, state, by, target, spy, path):
     state, ok = play_card(ctx, state, by, "ninja", N_("against %(clan)s", clan=target), path)
     if not ok:
         return state
-    cause = len(ctx.events) - 1
-    ctx.award(by, "ninja_used", cause=cause)
+    ctx.award(by, "ninja_used")                   # caused by the Ninja card, the last event emitted
     modifier = 0
     if spy == "by":
         state, ok = play_card(ctx, state, by, "spy", N_("to help the ninja"), path + ("spy",))
@@ -130,8 +129,8 @@ def ninja(ctx, state, by, target, spy, path):
     roll = die.value
     score = roll + modifier
     if score >= opts["ninja_kill_on"]:
-        cause = ctx.emit(NinjaAttempt(by, target, roll, modifier, "assassinated", dice=(die,)))
-        ctx.award(target, "assassinated", cause=cause)
+        ctx.emit(NinjaAttempt(by, target, roll, modifier, "assassinated", dice=(die,)))
+        ctx.award(target, "assassinated")         # caused by the attempt, the last event emitted
         heir_die = ctx.die("heir", target)
         heir = heir_die.value
         if heir >= opts["heir_survives_on"]:
