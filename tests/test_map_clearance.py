@@ -275,3 +275,24 @@ def test_a_later_capital_stands_clear_of_the_names_inside_its_province(tmp_path)
     # both later capitals are checked, and at least one of them did have to move off its centre
     assert {pid for pid, _s, _c in checked} == {"settsu", "bingo"}
     assert any(not centred for _p, _s, centred in checked)
+
+
+@pytest.mark.parametrize("within", [0.0, 2.5, 7.0, 40.0])
+def test_gaps_measured_box_by_box_are_exact_below_the_margin_asked(within):
+    """A long arrow's tens of thousands of samples are measured against each name's box in its
+    reach only (issue 11): every gap under ``within`` is the exact one, every other at least
+    ``within`` (a point exactly ``within`` along x from a box included)."""
+    rng = np.random.default_rng(11)
+    corners = rng.uniform(0, 300, size=(40, 2))
+    boxes = np.concatenate([corners, corners + rng.uniform(5, 60, size=(40, 2))], axis=1)
+    points = rng.uniform(-20, 380, size=(25_000, 2))
+    points[:3] = [(boxes[0, 0] - within, boxes[0, 1] + 1), (boxes[0, 2] + within, boxes[0, 3]), (boxes[0, 0], boxes[0, 1])]
+    names = clear.Clearance(boxes, PX)
+    exact = names.gaps(points)
+    fast = names.gaps(points, within=within)
+    assert len(points) * len(boxes) > clear._BOX_BY_BOX        # the box-by-box way is the one tested
+    below = exact < within
+    assert below.sum() > 100 and (~below).sum() > 100
+    assert np.array_equal(fast[below], exact[below])
+    assert (fast[~below] >= within).all()
+

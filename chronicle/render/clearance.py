@@ -54,16 +54,22 @@ class Clearance:
     def __bool__(self) -> bool:
         return len(self.boxes) > 0 or len(self.tips) > 0
 
-    def gaps(self, points: np.ndarray, tips: bool = False) -> np.ndarray:
+    def gaps(self, points: np.ndarray, tips: bool = False, within: float | None = None) -> np.ndarray:
         """How far each point (an (N, 2) array) stands outside the nearest box (and of
         :attr:`tips` with ``tips``), measured along x or y (negative inside a box; +inf with no
-        box): a point is within ``m`` of a box when its gap is below ``m``."""
+        box): a point is within ``m`` of a box when its gap is below ``m``.
+
+        ``within``: the caller only asks whether gaps are below ``within`` (or some smaller
+        margin), so a gap of ``within`` or more may be answered by any figure as large; every
+        gap below it is exact. That lets many points be measured box by box against only the
+        points in the box's reach (:func:`_gaps_within`): a long arrow's candidates are tens
+        of thousands of points, of which each name's box reaches a few hundred."""
         b = np.concatenate([self.boxes, self.tips]) if tips and len(self.tips) else self.boxes
         if not len(b):
             return np.full(len(points), np.inf)
-        x, y = points[:, 0:1], points[:, 1:2]
-        out = np.maximum(np.maximum(b[None, :, 0] - x, x - b[None, :, 2]), np.maximum(b[None, :, 1] - y, y - b[None, :, 3]))
-        return out.min(axis=1)
+        if within is not None and len(points) * len(b) > _BOX_BY_BOX:
+            return _gaps_within(points, b, within)
+        return _gaps(points, b)
 
     def hits(self, points: np.ndarray, margin: float) -> np.ndarray:
         """Whether each point (an (N, 2) array) lies within ``margin`` (map units) of a box."""
@@ -89,6 +95,10 @@ class Clearance:
             setattr(near, name, b[(b[:, 0] < x1) & (b[:, 2] > x0) & (b[:, 1] < y1) & (b[:, 3] > y0)])
         return near
 
+    def tips_only(self) -> "Clearance":
+        """The :attr:`tips` as the boxes of a clearance of their own."""
+        return Clearance(self.tips, self.px, soft=self.soft)
+
     def box_of(self, point, margin: float):
         """The first box that ``point`` lies within ``margin`` of, or None."""
         x, y = point
@@ -105,6 +115,38 @@ class Clearance:
         w = np.minimum(box[2], b[:, 2]) - np.maximum(box[0], b[:, 0])
         h = np.minimum(box[3], b[:, 3]) - np.maximum(box[1], b[:, 1])
         return float((np.clip(w, 0, None) * np.clip(h, 0, None)).sum())
+
+
+#: points × boxes above which :meth:`Clearance.gaps` measures box by box (below it, one
+#: broadcast over every pair is quicker than a Python loop over the boxes)
+_BOX_BY_BOX = 20_000
+
+
+def _gaps(points: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Each point's gap to the nearest of the boxes ``b``, every pair at once."""
+    x, y = points[:, 0:1], points[:, 1:2]
+    out = np.maximum(np.maximum(b[None, :, 0] - x, x - b[None, :, 2]), np.maximum(b[None, :, 1] - y, y - b[None, :, 3]))
+    return out.min(axis=1)
+
+
+def _gaps_within(points: np.ndarray, b: np.ndarray, within: float) -> np.ndarray:
+    """:func:`_gaps` exact below ``within`` (+inf or a gap at least as large elsewhere): each
+    box against the points whose x lies within ``within`` of it only (a point further along x
+    is that far from the box at least), found by bisection in the points sorted by x."""
+    x, y = points[:, 0], points[:, 1]
+    order = np.argsort(x, kind="stable")
+    xs = x[order]
+    lo = np.searchsorted(xs, b[:, 0] - within, side="left")
+    hi = np.searchsorted(xs, b[:, 2] + within, side="right")
+    out = np.full(len(points), np.inf)
+    for (x0, y0, x1, y1), i, j in zip(b.tolist(), lo.tolist(), hi.tolist()):
+        if i >= j:
+            continue
+        near = order[i:j]
+        px, py = x[near], y[near]
+        gap = np.maximum(np.maximum(x0 - px, px - x1), np.maximum(y0 - py, py - y1))
+        out[near] = np.minimum(out[near], gap)
+    return out
 
 
 def _even(curves) -> bool:
@@ -174,8 +216,12 @@ def _route_legs(legs, clearance, start_cut, end_cut, line, head, split, least):
     np.cumsum(seg, axis=1, out=run[:, 1:])
     total = np.maximum(run[:, -1:], 1e-12)
     ts = _params(n)[None, :]
-    gap = clearance.gaps(pts.reshape(-1, 2)).reshape(run.shape)
-    tip_gap = clearance.gaps(pts.reshape(-1, 2), tips=True).reshape(run.shape) if len(clearance.tips) else gap
+    # every question below asks whether a gap is under the line's or the head's half width
+    within = max(line, head)
+    gap = clearance.gaps(pts.reshape(-1, 2), within=within).reshape(run.shape)
+    tip_gap = gap
+    if len(clearance.tips):      # the nearer of a name and a badge: the badges measured alone
+        tip_gap = np.minimum(gap, clearance.tips_only().gaps(pts.reshape(-1, 2), within=within).reshape(run.shape))
     # the start: the first sample clear of the names, at least start_cut along
     ok = (run >= np.minimum(start_cut, total / 3)) & (ts <= 0.45)
     free = ok & (gap >= line)
@@ -229,7 +275,7 @@ def _head_cost(legs: np.ndarray, t: np.ndarray, clearance: Clearance, head: floa
     w = np.linspace(0.0, 1.0, 6)[None, :, None]
     outline = np.concatenate([tip[:, None] * (1 - w) + left[:, None] * w, left[:, None] * (1 - w) + right[:, None] * w,
                               right[:, None] * (1 - w) + tip[:, None] * w], axis=1)          # (C, 18, 2)
-    gap = clearance.gaps(outline.reshape(-1, 2)).reshape(outline.shape[:2])
+    gap = clearance.gaps(outline.reshape(-1, 2), within=clearance.px).reshape(outline.shape[:2])
     return clearance.weight(gap, clearance.px).sum(axis=1)
 
 

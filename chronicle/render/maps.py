@@ -436,7 +436,7 @@ class MapPainter:
         self._names = {pid: campaign.name_of(pid) for pid in campaign.map.provinces}
         self._widths = {pid: text_width(n) for pid, n in self._names.items()}
         self._shapes = _shapes(self.geometry.outlines)
-        self._badge_shares: dict = {}          # Overlay.badge_spot's land shares, by province and scale
+        self._overlay_memo: dict = {}          # what Overlay remembers from map to map (see its memo)
         self.terrain = terrain_kit.terrain(campaign.map, self._shapes, self.geometry.links, self.geometry.unit,
                                            draws_coast=bool(self.geometry.coast))
         if marked is None:
@@ -798,13 +798,13 @@ class MapPainter:
         out.append(layers.label_svg)
         if overlay:
             placing = Overlay(g.anchors, px, self.colour, self._d, _text_on, shapes=self._shapes,
-                              shares=self._badge_shares)
+                              memo=self._overlay_memo)
             zones = [self._mark_zone(p, len(m), px) for p, m in summary.marks.items() if p in g.anchors and m]
             # the badges find their places first, so that the counters and the orders keep clear of them too
             spots = placing.place_contests(summary.contests, list(layers.label_boxes) + zones,
                                            names=[(lab.pid, lab.box(self._widths[lab.pid])) for lab in layers.labels])
             drawing = Overlay(g.anchors, px, self.colour, self._d, _text_on, names=layers.label_boxes, shapes=self._shapes,
-                              badges=[placing.badge_box(centre) for _c, centre in spots], soft=LABEL_PAD * px)
+                              memo=self._overlay_memo, badges=[placing.badge_box(centre) for _c, centre in spots], soft=LABEL_PAD * px)
             out.append(drawing.orders(summary.orders))
             if summary.pieces:
                 out.append(self._piece_layer(summary, scale, px, layers, ids, box,

@@ -22,6 +22,7 @@ screen reader, tells what it is.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from html import escape
 
@@ -55,19 +56,21 @@ class Overlay:
     (:mod:`.clearance`); ``badges``: the contests' badge boxes, which marks in place keep off."""
 
     def __init__(self, anchors, px: float, colour, decimals: int, text_on, names=(), badges=(), soft: float = 0.0,
-                 shapes=None, shares=None):
+                 shapes=None, memo=None):
         """``shapes``: the provinces' outlines (shapely, map units), which a contest's badge keeps
-        inside; ``shares``: a dict the caller keeps from map to map, where the badge spots' shares
-        of land are remembered (they depend on the province and the scale only, and measuring them
-        was a quarter of a long campaign's build)."""
+        inside; ``memo``: a dict the caller keeps from map to map, where what depends only on a
+        province, the scale and the names is remembered: the badge spots' shares of land
+        (measuring them was a quarter of a long campaign's build) and the clear spots an arrow
+        still on a name is routed between (:meth:`_clear_spots`)."""
         self.anchors = anchors
         self.shapes = shapes or {}
-        self.shares = {} if shares is None else shares
+        self.memo = {} if memo is None else memo
         self.px = px
         self.colour = colour
         self.d = decimals
         self.text_on = text_on
         self.names = clear.Clearance(names, px, tips=badges, soft=soft)   # an arrow's head stops short of a badge too
+        self._names_key = hashlib.blake2b(self.names.boxes.tobytes(), digest_size=16).digest()
         self.crowd = clear.Clearance(list(names) + list(badges), px)
 
     def f(self, value: float) -> str:
@@ -252,7 +255,14 @@ class Overlay:
     def _clear_spots(self, province, margin):
         """Up to nine points of ``province`` clear of the names by ``margin`` and a pixel: its
         centre if clear, and in each of eight directions the nearest such point (a 3-pixel grid
-        over the province, inside its outline where known)."""
+        over the province, inside its outline where known). Remembered in :attr:`memo` for
+        the next map with the same names at the same scale (most of a campaign's turns)."""
+        key = ("spots", province, margin, self.px, self._names_key)
+        if key not in self.memo:
+            self.memo[key] = self._find_clear_spots(province, margin)
+        return self.memo[key]
+
+    def _find_clear_spots(self, province, margin):
         x, y = self.anchors[province]
         px = self.px
         shape = self.shapes.get(province)
@@ -268,7 +278,7 @@ class Overlay:
         pts = np.stack([cx, cy], axis=1)[ok]
         if not len(pts):
             return []
-        pts = pts[self.names.gaps(pts) >= margin + px]
+        pts = pts[self.names.gaps(pts, within=margin + px) >= margin + px]
         if not len(pts):
             return []
         d = np.hypot(pts[:, 0] - x, pts[:, 1] - y)
@@ -390,10 +400,10 @@ class Overlay:
             cost += 40 * ((w > deep) & (h > deep)).any(axis=1)
         own = self.shapes.get(province)
         if own is not None:
-            key = (province, self.px)
-            if key not in self.shares:
-                self.shares[key] = self._shares(province, own, spots, r)
-            inside, on_land = self.shares[key]
+            key = ("shares", province, self.px)
+            if key not in self.memo:
+                self.memo[key] = self._shares(province, own, spots, r)
+            inside, on_land = self.memo[key]
             cost += np.round(on_land * 20) + np.round(np.clip(1.0 - inside - on_land, 0.0, None) * 10)
         k = int(np.argmin(cost))          # the first of the least
         return (float(spots[k, 0]), float(spots[k, 1]))
