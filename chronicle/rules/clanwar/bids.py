@@ -32,20 +32,20 @@ def _resolve(ctx, entry) -> None:
                    hint="set options: bid_unique_items: true to bid for them (L60, 'optionally')", rule="bidding")
         return
     listed = dict(cat.entry(kind, key))
-    if kind == "personality":
-        unique = bool(entry.data.get("unique", listed.get("unique", False)))
-        if unique and key in board.graveyard:
+    unique = bool(entry.data.get("unique", listed.get("unique")))      # as the bid says, else the catalogue
+    if kind == "personality" and unique:
+        if key in board.graveyard:
             ctx.reject(f"{key} is dead: a unique personality who died is never recruited again", entry.at,
                        hint="the unique dead are in the graveyard for good: bid for another personality",
                        rule="a dead unique personality may not be re-purchased")
             return
-        holder = unique_holder(ctx, key) if unique else None
+        holder = unique_holder(ctx, key)
         if holder is not None:
             ctx.reject(f"no bid for {key}: {ctx.name(holder)} controls this unique personality", entry.at,
                        hint="bids are only for an unaligned unique personality no player controls (L58)",
                        rule="no bid for a unique personality another player controls")
             return
-    if kind == "item" and entry.data.get("unique", listed.get("unique", False)):
+    if kind == "item" and unique:
         held_by = next((pl for pl, item in held_items(ctx) if normal(item) == normal(entry.subject)), None)
         if held_by is not None:
             ctx.reject(f"no bid for {entry.subject}: the unique item is already {ctx.name(held_by)}'s", entry.at,
@@ -64,7 +64,7 @@ def _resolve(ctx, entry) -> None:
             return
     valid = []
     for player, amount, where in entry.bids:
-        seller = allowed_seller(ctx, player, named, entry.at, f"{kind} {entry.subject}") if named else (None, None)
+        seller = allowed_seller(ctx, player, named, entry.at, f"{kind} {entry.subject}") if named is not None else (None, None)
         if seller is None:
             continue
         if seller[0] is not None:
@@ -72,7 +72,7 @@ def _resolve(ctx, entry) -> None:
                        hint=f"buy them under start: buy: with from: {seller[0]}, while allied",
                        rule="bids are for unaligned personalities and unplayed clans (L57, L59)")
             return
-        modifier = modifier_of(ctx, player, seller[1]) if seller[1] else None       # None: paid as bid (100%)
+        modifier = modifier_of(ctx, player, seller[1])      # None (no seller, or none set): paid as bid (100%)
         price = math.ceil(amount * (modifier or 100) / 100)
         if list_price is not None and amount < list_price:
             ctx.reject(f"{ctx.name(player)} bids {amount} for {entry.subject}, below its price of {list_price}", where,
