@@ -98,7 +98,7 @@ def _resolve(ctx, entry) -> None:
     # the winner's purchase, at its price (the bids and base: stay in it: a purchase with _bid and
     # cost: set reads neither; deploy: and to: are the winner's own, below)
     data = {k: v for k, v in entry.data.items() if k not in ("deploy", "to")}
-    data.update(_bid=True, _modifier=modifier)
+    data["_bid"] = True               # the price is set: the modifier is in it (and the event above)
     deploy = entry.data.get("deploy")
     if isinstance(deploy, dict):
         deploy = deploy.get(winner)

@@ -152,7 +152,7 @@ def priced(ctx, p, listed: int | None, what: str, seller, share: int = 100) -> t
     written = p.data.get("cost")
     seller_player, seller_kind = seller if seller else (None, None)
     if p.data.get("_bid"):
-        return written, None, p.data.get("_modifier")       # the price a sealed bid set (bids.py)
+        return written, None, None          # the price a sealed bid set (bids.py), the modifier in it
     if share != 100 and seller_kind is None:
         full = p.data.get("base", listed)
         if full is None:
