@@ -30,9 +30,12 @@ from chronicle.rules.sengoku.events import PrestigeAwarded
 
 
 def _turns_with_errors(history) -> set[int]:
+    """The turns (0: the set-up) with an error, or with problems counted as the consequences of an
+    earlier turn's error (an army in doubt since: its meeting may be left open as the error left it)."""
     bad = set()
     for problem in history.problems:
-        if problem.severity != "error" or problem.place is None:
+        consequence = problem.rule == "consequences of an earlier error"
+        if (problem.severity != "error" and not consequence) or problem.place is None:
             continue
         name = problem.place.file.replace("\\", "/").rsplit("/", 1)[-1]
         stem = name.split(".", 1)[0]

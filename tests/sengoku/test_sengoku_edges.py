@@ -395,7 +395,7 @@ def test_no_battle_is_fought_in_january_so_every_army_in_quarters_is_reinforced(
 # as its words: each test below asserts the whole report, so that an error placed elsewhere, tagged
 # with no rule, or followed by the consequences it should have silenced, fails.
 
-from .test_sengoku_battles import FIRST, KYOTO_PLAYERS, SECOND, THREE_CLANS, TWO_ENTRANTS, TWO_ENTRANTS_BLUE, kyoto, relief  # noqa: E402
+from .test_sengoku_battles import FIRST, KYOTO_PLAYERS, SECOND, SIEGE_OF_TWO, SIEGE_RED, THREE_CLANS, TWO_ENTRANTS, TWO_ENTRANTS_BLUE, kyoto, relief  # noqa: E402
 
 ATTACK_THREE = """
 moves: {{blue-1: [5, 4, 3]}}
@@ -1396,3 +1396,109 @@ def test_an_answer_to_an_army_whose_move_was_refused_follows_from_that_error(mak
         """}, blue=TWO_ENTRANTS_BLUE)
     assert len(errors(found)) == 1 and "blue-2" in errors(found)[0] and "answers" not in errors(found)[0], found
     assert any("answers blue-2" in p for p in found if ": warning:" in p), found
+
+
+# ---- a withdrawal refused: each reason whole, and the ways left -------------------------------------
+
+REFUSING = "[refusing battle]"
+
+
+def test_a_withdrawal_back_where_the_enemy_came_from_or_to_a_province_not_next_is_refused_whole(make_campaign):
+    """Seed: a defender may "refuse battle and retreat out of the province, moving directly away from
+    the enemy". blue-1 enters Three from Four: red-3's withdrawal to Four (whence blue-1 came) and to
+    One (not next to Three) are refused at the answer; the hint names the one way left, Two (Four is
+    blue-1's way in, Kyoto is closed); red-3 stays."""
+    for to, name, why in ((4, "Four", "blue-1 came from Four: a retreating army moves directly away from the enemy"),
+                          (1, "One", "One is not next to Three")):
+        history, found = play(make_campaign, {1: f"moves: {{blue-1: [3]}}\nresponses: {{red-3: {{retreat: {to}}}}}\n"},
+                              blue=TWO_ENTRANTS_BLUE)
+        assert errors(found) == [f"content/turns/001.yaml:2:20: error: red-3 cannot withdraw to {name}: {why} {REFUSING}\n"
+                                 "    hint: it may withdraw to p2"], found
+        assert army(history, "red-3").province == "p3" and events_of(history, 1, "BattleRefused") == []
+
+
+def test_a_withdrawal_across_the_sea_is_refused_and_an_army_with_no_way_by_land_is_told_so(make_campaign):
+    """Seed: "An army cannot retreat across a sea route." red-3 stands in Eleven, whose only land
+    neighbour is Ten, where blue-1 came from: its withdrawal over the sea to Twelve is refused, and
+    the hint says it has nowhere to go (the sea route is no way out)."""
+    red = "provinces: [1, 2, 3, 11]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 11]"
+    blue = "provinces: [6, 7, 8, 10]\n    capital: 8\n    fortress: 7\n    armies: [10, 7, 8]"
+    history, found = play(make_campaign, {1: "moves: {blue-1: [11]}\nresponses: {red-3: {retreat: 12}}\n"}, red=red, blue=blue)
+    assert errors(found) == [
+        f"content/turns/001.yaml:2:20: error: red-3 cannot withdraw to Twelve: an army cannot retreat across a sea route "
+        f"{REFUSING}\n    hint: it may withdraw to nowhere: it must fight or shut itself in a castle"], found
+    assert army(history, "red-3").province == "p11"
+
+
+def test_a_besieged_army_s_withdrawal_is_refused_and_told_to_sally(make_campaign):
+    """Seed: "A field army can sally out to give battle in its next turn, but not to retreat without
+    battle." red-2, shut in Two under blue-1's siege, is entered by blue-2 and answers with a
+    withdrawal to One (next to Two, by land, free): refused whatever the way, and the hint says what
+    it may do (it was told it could withdraw to One)."""
+    turns = dict(SIEGE_OF_TWO)
+    turns[1] = "moves: {blue-1: [5, 4, 3], blue-2: [6, 5, 4]}\ndice: {supply: {blue-1: 1, blue-2: 1}}\n"
+    turns[2] = ("moves: {blue-1: [2], blue-2: [3]}\nresponses: {red-2: fortress}\n"
+                "dice: {siege: {blue-1: 5}, supply: {blue-1: 1, blue-2: 1}}\n")
+    turns[3] = "moves: {blue-2: [2]}\nresponses: {red-2: {retreat: 1}}\ndice: {siege: {blue-1: 1}, supply: {blue-1: 1}}\n"
+    history, found = play(make_campaign, turns, red=SIEGE_RED)
+    assert errors(found) == [
+        f"content/turns/003.yaml:2:20: error: red-2 cannot withdraw to One: a besieged army may sally to give battle, not "
+        f"retreat {REFUSING}\n    hint: write red-2: battle to sally against blue-2, or leave its response out: it stays "
+        "shut in its castle"], found
+    assert army(history, "red-2", 3).province == "p2" and army(history, "red-2", 3).besieged
+
+
+def test_a_neutral_army_s_answer_other_than_battle_is_refused_whole(make_campaign):
+    """Seed: a neutral army "will move to attack any army that enters its territory": blue-1's
+    withdrawal from red-3 is refused at the answer, with its rule and hint, and puts both armies in
+    doubt (their missing battle is a consequence)."""
+    neutral_blue = "provinces: [5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    neutral: true"
+    _, found = play(make_campaign, {1: "moves: {red-3: [4, 5, 6]}\nresponses: {blue-1: {retreat: 7}}\n"}, blue=neutral_blue)
+    assert errors(found) == [
+        "content/turns/001.yaml:2:21: error: blue-1 is neutral: a neutral army always attacks [neutral clans]\n"
+        "    hint: write blue-1: battle, or leave its response out"], found
+    # the battle left missing follows from it: blue-1 and red-3 are in doubt
+    assert any("the battle's result is missing" in p for p in found if ": warning:" in p), found
+
+
+def test_a_refused_withdrawal_puts_its_army_and_province_in_doubt_and_follows_from_its_enemy_s(make_campaign):
+    """One cause, one error. red-3's withdrawal back to Four is refused: red-3 and Three are in
+    doubt, so blue-1's siege of Three's castle, refused because red-3 still stands in the field
+    there, follows from that error (counted, not reported). And when the enemy it answers is already
+    in doubt (blue-1's move of turn 1 was refused), red-3's refused answer follows from that."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortresses: [2, 3]\n    armies: [1, 2, 3]"
+    _, found = play(make_campaign, {1: "moves: {blue-1: [3]}\nresponses: {red-3: {retreat: 4}}\nbesiege: [blue-1]\n"},
+                    red=red, blue=TWO_ENTRANTS_BLUE)
+    assert [p.split(":")[4] for p in errors(found)] == [" red-3 cannot withdraw to Four"], found
+    assert any("stands in the field at Three" in p for p in found if ": warning:" in p), found
+    _, found = play(make_campaign, {1: "moves: {blue-1: [5, 3]}\n",
+                                    2: "moves: {blue-1: [3]}\nresponses: {red-3: {retreat: 4}}\n"}, blue=TWO_ENTRANTS_BLUE)
+    assert [p.split(":")[0] for p in errors(found)] == ["content/turns/001.yaml"], found
+    assert any("red-3 cannot withdraw to Four" in p for p in found if ": warning:" in p), found
+
+
+def test_a_neutral_army_s_answer_of_battle_is_no_error(make_campaign):
+    """A neutral army's answer may be written, as battle: it is what it does anyway."""
+    neutral_blue = "provinces: [5, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]\n    neutral: true"
+    _, found = play(make_campaign, {1: """
+        moves: {red-3: [4, 5, 6]}
+        responses: {blue-1: battle}
+        battles:
+          - {at: 6, attacker: {army: blue-1, lost: 1}, defender: {army: red-3, lost: 4}}
+        """}, blue=neutral_blue)
+    assert errors(found) == [], found
+
+
+def test_a_full_castle_is_refused_whole_and_the_army_left_outside_is_in_doubt(make_campaign):
+    """Seed: "A fortress can hold one army". red-2 shuts itself in the fortress of Two (a siege
+    begins there: Two, by blue-1, of red-2); red-3, second, is refused whole, rule and hint naming
+    the numbers in force, and its meeting with blue-1, left open, follows from that error."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, 2]"
+    history, found = play(make_campaign, {1: "moves: {blue-1: {path: [5, 4, 3, 2], forced: 1}}\n"
+                                             "responses: {red-2: fortress, red-3: fortress}\n"}, red=red)
+    assert errors(found) == [
+        "content/turns/001.yaml:2:37: error: the fortress of Two is full (it holds 1) [a fortress holds 1 army, a capital 2]\n"
+        "    hint: the army fights (battle) or retreats instead"], found
+    assert any("both in the field at Two" in p for p in found if ": warning:" in p), found
+    siege = history.final.sieges["p2"]
+    assert (siege.province, siege.besieger, siege.defender) == ("p2", "blue-1", "red-2")

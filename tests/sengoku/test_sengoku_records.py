@@ -772,11 +772,13 @@ def test_a_fortress_where_a_castle_stands_is_one_error_with_its_rule_and_hint(ma
 
 
 def test_shutting_in_where_the_clan_has_no_castle_is_one_error_with_its_hint(make_campaign):
-    """red-3 at Three, where Red has no castle, answers blue-1 with fortress: refused, whole."""
+    """red-3 at Three, where Red has no castle, answers blue-1 with fortress: refused, whole, the one
+    error (its meeting with blue-1, left open, follows from it)."""
     _, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3]}\nresponses: {red-3: fortress}\n"})
-    assert [p for p in errors(found) if "castle" in p] == [
+    assert errors(found) == [
         "content/turns/001.yaml:2:20: error: red-3 has no castle of its own in Three to shut itself in [sieges]\n"
-        "    hint: a clan's fortress or capital; otherwise battle or retreat"]
+        "    hint: a clan's fortress or capital; otherwise battle or retreat"], found
+    assert any("both in the field at Three" in p for p in found if ": warning:" in p), found
 
 
 def test_a_storm_on_a_single_crossing_asks_for_one_pair(make_campaign):

@@ -112,7 +112,7 @@ def after_battle(ctx, state, victor_id: str, beaten_id: str):
     victor = state.armies.get(victor_id)
     if victor is None or victor.besieged:
         return state
-    replies = ctx.record.replies.get(victor_id, ())
+    replies = ctx.record.replies.get(victor_id)
     if not replies:
         return state
     met = next_enemy(ctx, state, victor)
@@ -165,6 +165,11 @@ def answer(ctx, state, army, response, enemy: str, came_from: str, after: str | 
         link = ctx.map.link_between(army.province, to)
         blocked = [a.id for a in armies.values() if a.province == to and state.enemies(a.clan, army.clan)]
         why = None
+        if army.besieged:
+            ctx.reject(f"{army_id} cannot withdraw to {ctx.name(to)}: a besieged army may sally to give battle, not retreat",
+                       response.at, hint=f"write {army_id}: battle to sally against {enemy}, or leave its response out: it "
+                       "stays shut in its castle", rule="refusing battle", **mine)
+            return state
         if link is None:
             why = f"{ctx.name(to)} is not next to {ctx.name(army.province)}"
         elif link.kind not in LAND:
@@ -175,8 +180,6 @@ def answer(ctx, state, army, response, enemy: str, came_from: str, after: str | 
             why = f"the enemy army {blocked[0]} stands in {ctx.name(to)}"
         elif ctx.map.provinces[to].has("kyoto"):
             why = "Kyoto is entered only to claim the Shogunate"
-        elif army.besieged:
-            why = "a besieged army may sally to give battle, not retreat"
         if why:
             options = [n for n in ctx.map.neighbours(army.province, LAND) if n != came_from
                        and not ctx.map.provinces[n].has("kyoto")
@@ -200,10 +203,8 @@ def answer(ctx, state, army, response, enemy: str, came_from: str, after: str | 
                        response.at, rule=f"a fortress holds {ctx.options['fortress_holds']} army, a capital "
                        f"{ctx.options['capital_holds']}", hint="the army fights (battle) or retreats instead", **mine)
             return state
-        if ctx.date.winter:
-            ctx.reject("an army cannot besiege a city during winter", response.at, rule="no sieges in winter",
-                       hint="in winter the defender fights (battle) or retreats; sieges wait for spring", **mine)
-            return state
+        # no winter check: in winter only the march to quarters moves (movement_phase), so no army
+        # enters an enemy's province and none is met; besiege_orders refuses a siege laid in winter
         armies[army_id] = army.but(besieged=True)
         ctx.emit(ShutInCastle(army_id, army.clan, army.province, enemy, after))
         if army.province not in sieges:
