@@ -296,3 +296,23 @@ def test_gaps_measured_box_by_box_are_exact_below_the_margin_asked(within):
     assert np.array_equal(fast[below], exact[below])
     assert (fast[~below] >= within).all()
 
+
+
+def test_a_remembered_route_is_taken_again_only_with_the_same_badges_near_it():
+    """Routes are remembered for the build (issue 11), keyed by the names and badges near the
+    search: the same arrow on a later map without the badge is drawn to the centre again, and
+    what the caller does with one answer does not change the next."""
+    badge = (88, -12, 112, 12)
+    tips = []
+    for badges in ([badge], [], [badge], [(500, 500, 510, 510)]):
+        svg = overlay({"a": (0, 0), "b": (100, 0)}, names=[(300, 300, 330, 310)], badges=badges).order(ATTACK)
+        tip = re.search(r'class="head" d="M(-?[\d.]+),(-?[\d.]+)', svg)
+        tips.append((float(tip.group(1)), float(tip.group(2))))
+    assert tips[0] == tips[2] and tips[1] == tips[3]
+    assert tips[0][0] < 88 - 6.7 < tips[1][0]          # with the badge the head stops short of it
+    options = dict(start_cut=6.0, end_cut=8.0, line=2.7, head=6.7, split=_split, least=16.0)
+    legs = [_beziers([(0.0, 0.0), (100.0, 0.0)], bend=0.14, limit=40)]
+    first = clear.route(legs, clear.Clearance([], PX), **options)
+    first[1].clear()
+    again = clear.route(legs, clear.Clearance([], PX), **options)
+    assert len(again[1]) == 1

@@ -17,6 +17,7 @@ All of it is plain arithmetic on the boxes, in a fixed order: the same turn draw
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 
 import numpy as np
@@ -189,8 +190,50 @@ def route(candidates, clearance: Clearance, *, start_cut: float, end_cut: float,
     ``start_cut``/``end_cut``: how far (map units) each end stays from its province's centre in
     any case; ``line``/``head``: the half widths of the casing and of the head, for the
     clearance; ``split(leg, t)``: de Casteljau; ``least``: the shortest arrow worth drawing (map
-    units), so that a trim never leaves a stub."""
+    units), so that a trim never leaves a stub.
+
+    Remembered for the rest of the build (:data:`_ROUTES`): a long campaign draws the same
+    order between the same provinces past the same names turn after turn, and only the badges
+    near it (the boxes kept here) tell one turn's search from another's."""
     clearance = clearance.near(candidates, 2 * head)
+    key = _route_key(candidates, clearance, (start_cut, end_cut, line, head, least, split.__module__, split.__qualname__))
+    found = _ROUTES.get(key)
+    if found is None:
+        found = _search(candidates, clearance, start_cut, end_cut, line, head, split, least)
+        if len(_ROUTES) >= _ROUTES_KEPT:
+            _ROUTES.clear()
+        _ROUTES[key] = found
+    cost, legs = found
+    return cost, list(legs)
+
+
+#: :func:`route`'s answers by :func:`_route_key`, and how many are kept at most
+_ROUTES: dict = {}
+_ROUTES_KEPT = 50_000
+
+
+def _route_key(candidates, clearance: Clearance, options: tuple) -> bytes:
+    """A digest of all a routing depends on: the candidates' control points, the boxes and
+    badges near them, the pixel, the soft band and the options."""
+    digest = hashlib.blake2b(digest_size=20)
+    if _even(candidates):
+        points = np.asarray(candidates, dtype=float)
+        digest.update(repr(points.shape).encode())
+        digest.update(points.tobytes())
+    else:
+        for legs in candidates:
+            points = np.asarray(legs, dtype=float)
+            digest.update(repr(points.shape).encode())
+            digest.update(points.tobytes())
+    for boxes in (clearance.boxes, clearance.tips):
+        digest.update(repr(boxes.shape).encode())
+        digest.update(np.ascontiguousarray(boxes, dtype=float).tobytes())
+    digest.update(repr((clearance.px, clearance.soft, options)).encode())
+    return digest.digest()
+
+
+def _search(candidates, clearance: Clearance, start_cut, end_cut, line, head, split, least):
+    """:func:`route`'s search itself, on the boxes near the candidates."""
     if all(len(legs) == 1 for legs in candidates):
         return _route_legs([legs[0] for legs in candidates], clearance, start_cut, end_cut, line, head, split, least)
     best = None
