@@ -1502,3 +1502,81 @@ def test_a_full_castle_is_refused_whole_and_the_army_left_outside_is_in_doubt(ma
     assert any("both in the field at Two" in p for p in found if ": warning:" in p), found
     siege = history.final.sieges["p2"]
     assert (siege.province, siege.besieger, siege.defender) == ("p2", "blue-1", "red-2")
+
+
+# ---- responses: an unknown army's, an entrant's own, one after a move that could not be read ----------
+
+def test_a_response_of_an_unknown_army_leaves_the_next_response_read(make_campaign):
+    """`kappa` is no army: its response is an error at its key, and red-3's withdrawal, written after
+    it, is still read and given."""
+    history, found = play(make_campaign, {1: "moves: {blue-1: [3]}\nresponses: {kappa: battle, red-3: {retreat: 2}}\n"},
+                          blue=TWO_ENTRANTS_BLUE)
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/turns/001.yaml:2:13: error: unknown army 'kappa' [meeting an enemy]"], found
+    assert [(e.army, e.to) for e in events_of(history, 1, "BattleRefused")] == [("red-3", "p2")]
+
+
+def test_an_entrant_s_own_response_is_refused_and_it_answers_no_one(make_campaign):
+    """green-1 enters Thirteen first, blue-1 second: blue-1, an entrant, has no one to answer with a
+    plain response (a later entrant is answered by the victor of the battle before): its withdrawal
+    is refused at its key, whole, and not given."""
+    history, found = play_grid(make_campaign, THREE_CLANS, {1: """
+        moves: {green-1: [13], blue-1: [13]}
+        responses: {blue-1: {retreat: 14}}
+        battles:
+          - {at: 13, attacker: {army: green-1, lost: 1}, defender: {army: red-1, lost: 4}}
+        """})
+    assert errors(found)[0] == (
+        "content/turns/001.yaml:2:13: error: blue-1 entered Province 13 itself this turn, so it has nothing to answer "
+        "[meeting an enemy]\n    hint: an army that entered answers a later entrant only as the victor of the battle "
+        "before, in a per-entrant response: responses: {blue-1: {ENTRANT: battle}}"), found
+    assert events_of(history, 1, "BattleRefused") == [] and army(history, "blue-1").province == "p13"
+
+
+def test_a_response_after_a_move_that_could_not_be_read_follows_from_that_error(make_campaign):
+    """blue-1's move names a province the map does not have, so nobody entered Three; red-3's
+    withdrawal from it follows from that error (the move may have been meant for Three)."""
+    _, found = play(make_campaign, {1: "moves: {blue-1: [33]}\nresponses: {red-3: {retreat: 2}}\n"}, blue=TWO_ENTRANTS_BLUE)
+    assert len(errors(found)) == 1 and "33" in errors(found)[0], found
+    assert any("red-3 was not entered by an enemy army this turn" in p for p in found if ": warning:" in p), found
+
+
+# ---- diplomacy's refusals whole -------------------------------------------------------------------
+
+GREEN = "  - id: green\n    provinces: [10, 11]\n    capital: 11\n    armies: [10]\n    start_card: 2"
+
+
+def test_breaking_an_alliance_that_does_not_exist_is_an_error_naming_the_alliances(make_campaign):
+    """Seed: "Breaking an alliance -7". Red and Blue are not allied: breaking it is refused whole, its
+    hint naming the alliances there are (none; then Red and Green's); Red breaking Green's the next
+    turn costs Red 7 and Green nothing."""
+    _, found = play(make_campaign, {1: "diplomacy: {broken_alliances: [{by: red, with: blue}]}\n"}, extra_players=GREEN)
+    assert errors(found) == ["content/turns/001.yaml:1:32: error: red and blue are not allied [alliances]\n"
+                             "    hint: alliances: none"], found
+    history, found = play(make_campaign, {
+        1: "diplomacy: {alliances: [[red, green]]}\n",
+        2: "diplomacy: {broken_alliances: [{by: red, with: blue}, {by: red, with: green}]}\n"}, extra_players=GREEN)
+    assert errors(found) == ["content/turns/002.yaml:1:32: error: red and blue are not allied [alliances]\n"
+                             "    hint: alliances: green & red"], found
+    assert [(e.by, e.other) for e in events_of(history, 2, "AllianceBroken")] == [("red", "green")]
+    assert [(e.clan, e.points) for e in events_of(history, 2, "PrestigeAwarded") if e.key == "alliance_broken"] == [("red", -7)]
+    assert history.final.alliances == frozenset()
+
+
+def test_a_fortress_in_a_province_not_held_is_refused_whole(make_campaign):
+    """A clan builds a fortress only in a province it holds: Red's in Blue's Six is refused whole, and
+    no fortress is built."""
+    history, found = play(make_campaign, {1: "diplomacy: {fortresses: {red: 6}}\n"})
+    assert errors(found) == ["content/turns/001.yaml:1:31: error: red cannot build a fortress in Six: it is not theirs "
+                             "[fortresses]\n    hint: a clan builds only in a province it holds; see chronicle state for red's"], found
+    assert "p6" not in history.final.castles and events_of(history, 1, "FortressBuilt") == []
+
+
+def test_a_cession_not_bordering_the_taker_is_refused_whole_at_the_province(make_campaign):
+    """Seed: provinces change hands only "adjacent to their own territory": Red cedes Three (next to
+    Blue's Four) and One (not): One is refused whole at its place in the list, Three is ceded."""
+    history, found = play(make_campaign, {1: "diplomacy: {cessions: [{from: red, to: blue, provinces: [3, 1]}]}\n"},
+                          blue="provinces: [4, 6, 7, 8]\n    capital: 8\n    fortress: 7\n    armies: [6, 7, 8]")
+    assert errors(found) == ["content/turns/001.yaml:1:61: error: One does not border blue's land [cessions]\n"
+                             "    hint: provinces change hands only next to the taker's own territory"], found
+    assert [(e.giver, e.taker, e.provinces) for e in events_of(history, 1, "ProvincesCeded")] == [("red", "blue", ("p3",))]

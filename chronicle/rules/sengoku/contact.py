@@ -31,8 +31,14 @@ def responses(ctx, state):
         if army is None:
             ctx.army_problem(state, army_id, response.at, "meeting an enemy", at_key=True)
             continue
+        if army_id in {e for e, _ in ctx.entries.get(army.province, [])}:
+            ctx.reject(f"{army_id} entered {ctx.name(army.province)} itself this turn, so it has nothing to answer", response.at,
+                       hint="an army that entered answers a later entrant only as the victor of the battle before, in a "
+                            f"per-entrant response: responses: {{{army_id}: {{ENTRANT: battle}}}}", rule="meeting an enemy",
+                       at_key=True, about=(army_id,), where=(army.province,))
+            continue
         met = _first_enemy(ctx, state, army)
-        if met is None or army_id in {e for e, _ in ctx.entries.get(army.province, [])}:
+        if met is None:
             # an enemy whose move here was rejected explains it: a consequence of that error
             meant = tuple(m.army for m in ctx.record.moves if m.path[-1] == army.province)    # a move names a province
             # and so does a move that could not be read: it may have been meant for this province
