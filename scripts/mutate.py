@@ -163,6 +163,7 @@ def prepare(target: str, fresh: bool, only: list[str] | None = None) -> Path:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, dest)
     forget_changed_sources(work, sources_of(target, only))
+    forget_stats_unless_they_cover(work, sources_of(target, only))
     config = {
         "source_paths": ["chronicle"],
         "only_mutate": sources_of(target, only),
@@ -211,6 +212,25 @@ def forget_changed_sources(work: Path, mutated_now: list[str] = ()) -> None:
             if (known.get(name) != current[name] or cut or plain) and mutated.is_file():
                 mutated.unlink()
     manifest.write_text(json.dumps(current, indent=0), encoding="utf-8")
+
+
+def forget_stats_unless_they_cover(work: Path, mutated_now: list[str]) -> None:
+    """Make mutmut map every mutated function to its tests afresh when this run mutates a module its
+    map was not made with. mutmut runs the tests once to learn which tests call each mutated function
+    (``mutmut-stats.json``), and afterwards runs only tests it has not seen: after an --only run of
+    contact, an --only run of armylists found its functions called by nothing but the few tests added
+    since, and reported 353 of its first 401 mutants "no tests" (and others tested by too few). The
+    modules the map covers are kept beside it (``.stats-sources.json``); a run that mutates any other
+    deletes the map, and mutmut makes it again for this run's modules."""
+    tree = work / "mutants"
+    stats, covered = tree / "mutmut-stats.json", tree / ".stats-sources.json"
+    if not tree.is_dir():
+        return
+    known = set(json.loads(covered.read_text(encoding="utf-8"))) if covered.is_file() else None
+    if known is not None and set(mutated_now) <= known and stats.is_file():
+        return
+    stats.unlink(missing_ok=True)
+    covered.write_text(json.dumps(sorted(mutated_now)), encoding="utf-8")
 
 
 # ---- results ------------------------------------------------------------------------------------

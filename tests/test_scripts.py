@@ -222,3 +222,22 @@ def test_the_mutation_allow_list_reads_and_every_entry_says_what_and_why():
     entries = yaml.safe_load((REPO / "scripts" / "mutate-allow.yaml").read_text(encoding="utf-8"))
     assert entries and all(set(e) == {"file", "function", "from", "to", "why"} for e in entries), entries
     assert all((REPO / e["file"]).is_file() and e["why"].strip() for e in entries)
+
+
+def test_mutate_maps_the_tests_afresh_when_a_run_mutates_a_module_the_map_was_not_made_with(tmp_path):
+    """mutmut learns which tests call each mutated function once, then only from tests it has not
+    seen: a run of armylists after a run of contact found armylists' functions called by almost
+    nothing ("no tests"). The map is deleted when a run mutates a module it was not made with, and
+    kept for a run of the same modules or fewer."""
+    mutate = load_mutate()
+    tree = tmp_path / "mutants"
+    tree.mkdir()
+    stats = tree / "mutmut-stats.json"
+    stats.write_text("{}", encoding="utf-8")
+    mutate.forget_stats_unless_they_cover(tmp_path, ["chronicle/rules/sengoku/contact.py"])
+    assert not stats.exists()                   # a map of unknown modules (made before this check) goes
+    stats.write_text("{}", encoding="utf-8")   # mutmut makes it for contact
+    mutate.forget_stats_unless_they_cover(tmp_path, ["chronicle/rules/sengoku/contact.py"])
+    assert stats.exists()
+    mutate.forget_stats_unless_they_cover(tmp_path, ["chronicle/rules/sengoku/armylists.py"])
+    assert not stats.exists()
