@@ -1580,3 +1580,21 @@ def test_a_cession_not_bordering_the_taker_is_refused_whole_at_the_province(make
     assert errors(found) == ["content/turns/001.yaml:1:61: error: One does not border blue's land [cessions]\n"
                              "    hint: provinces change hands only next to the taker's own territory"], found
     assert [(e.giver, e.taker, e.provinces) for e in events_of(history, 1, "ProvincesCeded")] == [("red", "blue", ("p3",))]
+
+
+def test_a_transfer_between_clans_or_from_a_besieged_army_is_refused_whole(make_campaign):
+    """Seed: "Players may not exchange armies or elements": red-1 giving to blue-1 is refused whole.
+    A besieged army keeps its elements: red-2, shut in Two, giving to red-1 is refused whole (turn 3
+    of the siege of Two); neither transfer moves an element."""
+    history, found = play(make_campaign, {1: "transfers: [{from: red-1, to: blue-1, elements: 1}]\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:1:13: error: red-1 and blue-1 belong to different clans; elements are not exchanged "
+        "[players may not exchange armies or elements]\n    hint: a transfer is between two armies of one clan"], found
+    assert (army(history, "red-1").strength, army(history, "blue-1").strength) == (12, 12)
+    turns = dict(SIEGE_OF_TWO)
+    turns[3] = "transfers: [{from: red-2, to: red-1, elements: 1}]\ndice: {siege: {blue-1: 1}, supply: {blue-1: 1}}\n"
+    history, found = play(make_campaign, turns, red=SIEGE_RED)
+    assert errors(found) == [
+        "content/turns/003.yaml:1:13: error: red-2 is besieged and cannot send elements out [transfers]\n"
+        "    hint: a besieged army keeps its elements until the siege is lifted"], found
+    assert (army(history, "red-2").strength, army(history, "red-1").strength) == (12, 12)

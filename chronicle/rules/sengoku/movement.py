@@ -26,19 +26,12 @@ def movement_phase(ctx, state, order: list[str]):
         if army is None:
             ctx.army_problem(state, move.army, move.at, "movement", at_key=True)
             continue
-        if army.clan not in order:
-            ctx.reject(f"{move.army} belongs to {army.clan}, which is out of the game", move.at, rule="movement", at_key=True,
-                       about=(move.army,), hint=f"remove the move of {move.army}")
-            continue
-        by_clan.setdefault(army.clan, []).append(move)
+        by_clan.setdefault(army.clan, []).append(move)      # every army's clan is in the order (the invariants)
     outside = winter.outside(ctx, state)
     for clan in order:
         for move in by_clan.get(clan, []):
             ctx.move_paths[move.army] = move.at
-            if move.army not in state.armies:
-                ctx.reject(f"{move.army} was destroyed before it could move", move.at, rule="movement", at_key=True,
-                           about=(move.army,), hint=f"remove the move of {move.army} (armies move in the order of initiative)")
-                continue
+            # no army is destroyed by another's move (a storm sinks only the army crossing): each moves
             if ctx.date.winter:
                 if move.army in outside:
                     state = winter.march(ctx, state, move.army, move)
@@ -146,10 +139,6 @@ def move_army(ctx, state, move):
     if army.besieged:
         ctx.reject(f"{move.army} is besieged in {ctx.name(army.province)} and cannot march out", move.at,
                     hint="a besieged army may sally: enter a battle against the besieger", rule="sieges", at_key=True, about=(move.army,), where=steps[-1:])
-        return state
-    if move.army in ctx.moved:
-        ctx.reject(f"{move.army} moves twice", move.at, rule="movement", at_key=True, about=(move.army,), where=steps[-1:],
-                   hint=f"write one move for {move.army}: every province it enters, in order")
         return state
     allowed = opts["move"] + opts["forced_march"]
     needed = max(0, len(steps) - opts["move"])
