@@ -221,7 +221,8 @@ def forget_stats_unless_they_cover(work: Path, mutated_now: list[str]) -> None:
     contact, an --only run of armylists found its functions called by nothing but the few tests added
     since, and reported 353 of its first 401 mutants "no tests" (and others tested by too few). The
     modules the map covers are kept beside it (``.stats-sources.json``); a run that mutates any other
-    deletes the map, and mutmut makes it again for this run's modules."""
+    deletes the map, and mutmut makes it again for this run's modules. The results of a module the
+    map did not cover were found with too few tests: they go too, with its mutants."""
     tree = work / "mutants"
     stats, covered = tree / "mutmut-stats.json", tree / ".stats-sources.json"
     if not tree.is_dir():
@@ -230,6 +231,11 @@ def forget_stats_unless_they_cover(work: Path, mutated_now: list[str]) -> None:
     if known is not None and set(mutated_now) <= known and stats.is_file():
         return
     stats.unlink(missing_ok=True)
+    for source in (work / "chronicle").rglob("*.py"):
+        name = str(source.relative_to(work))
+        if any(Path(name).match(p) for p in mutated_now) and not any(Path(name).match(p) for p in known or ()):
+            for stale in (tree / name, tree / (name + ".meta")):
+                stale.unlink(missing_ok=True)
     covered.write_text(json.dumps(sorted(mutated_now)), encoding="utf-8")
 
 

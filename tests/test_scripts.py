@@ -239,5 +239,11 @@ def test_mutate_maps_the_tests_afresh_when_a_run_mutates_a_module_the_map_was_no
     stats.write_text("{}", encoding="utf-8")   # mutmut makes it for contact
     mutate.forget_stats_unless_they_cover(tmp_path, ["chronicle/rules/sengoku/contact.py"])
     assert stats.exists()
+    module = tmp_path / "chronicle" / "rules" / "sengoku" / "armylists.py"
+    module.parent.mkdir(parents=True)
+    module.write_text("x = 1\n", encoding="utf-8")
+    (tree / "chronicle" / "rules" / "sengoku").mkdir(parents=True)
+    results = tree / "chronicle" / "rules" / "sengoku" / "armylists.py.meta"
+    results.write_text("{}", encoding="utf-8")             # found with the map of contact: too few tests
     mutate.forget_stats_unless_they_cover(tmp_path, ["chronicle/rules/sengoku/armylists.py"])
-    assert not stats.exists()
+    assert not stats.exists() and not results.exists()
