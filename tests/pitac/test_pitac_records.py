@@ -99,3 +99,58 @@ def test_values_of_the_wrong_type_are_reported_once_and_the_rest_of_the_turn_sta
     assert dict(history.final.vp) == {"paula": 0, "ginger": 2}
     assert dict(history.final.koku_bonuses) == {"paula": 50}
     assert history.final.owners["inaba"] == "paula" and history.final.owners["higo"] == "paula"
+
+
+NOT_READ = """\
+battles:
+  - not a battle
+  - {players: [paula, 5], winner: paula}
+  - {players: [paula, ginger], winner: 5}
+  - {players: [paula, ginger], winner: ginger, vp: {ginger: 3}}
+"""
+
+
+def test_a_battle_the_schema_refuses_is_left_out_and_the_next_still_counts(make_campaign):
+    """An entry that is not a battle, a player or a winner that is not a name: each is the schema's one
+    error (no "unknown player 5", no "winner 5 did not fight"), its battle is left out, and the
+    battles after it still count (found by scripts/mutate: a `break` for the `continue`, and an `and`
+    for either `or`, passed every test)."""
+    history, problems = play(make_campaign, {1: NOT_READ})
+    assert [(p.place.line, p.place.col, p.rule) for p in problems] == [
+        (2, 3, "file format"), (3, 21, "file format"), (4, 38, "file format")], [p.format() for p in problems]
+    fought = [e for e in history.result(1).events if type(e).__name__ == "BattleFought"]
+    assert [(e.name, e.players, e.winners, dict(e.vp)) for e in fought] == [
+        ("Battle 4", ("paula", "ginger"), ("ginger",), {"ginger": 3})]
+
+
+MEANT = """\
+battles:
+  - {players: [paula, Gingr], winner: ginger, vp: {paula: 2}}
+  - {players: [paula, ginger], winner: paula, vp: {yoko: 1}}
+  - {players: [paula], winner: paula}
+  - {players: [paula, ginger], winner: gingr}
+"""
+
+
+def test_a_misspelt_player_is_read_as_meant_and_vp_of_a_player_not_there_refused(make_campaign):
+    """A misspelt player is the one error of its battle: the battle is read with the player the name
+    meant ('Gingr': ginger), so its winner is not reported again. (The VP here are Paula's: VP for the
+    player meant would bring the player in by themselves, and the reading of the name went untested.)
+    VP for a player of the campaign who did not fight, in a battle whose names are all right, are
+    refused at their key (not taken as hers, as if the battle had a misspelt name). A battle of one
+    player is placed at its list of players, a winner who did not fight (written alone, not in a list)
+    at the winner. Found by scripts/mutate."""
+    from .test_pitac_edges import THREE
+    history, problems = play(make_campaign, {1: MEANT}, players=THREE)
+    assert [(p.place.line, p.place.col, p.rule, p.message, p.hint) for p in problems] == [
+        (2, 21, "player", "unknown player 'Gingr'", "did you mean 'ginger'?"),
+        (3, 50, "ranks", "VP for 'yoko', who did not fight in this battle", "give VP only to the battle's players"),
+        (4, 13, "battle", "a battle with one player: only Paula Purple fought in it",
+         "a battle has two sides: add the player Paula Purple fought against"),
+        (5, 38, "battle", "winner 'gingr' did not fight in this battle",
+         "did you mean 'ginger'? the winner must be one of its players: paula, ginger")], \
+        [p.format() for p in problems]
+    fought = [e for e in history.result(1).events if type(e).__name__ == "BattleFought"]
+    assert [(e.players, e.winners, dict(e.vp)) for e in fought] == [
+        (("paula", "ginger"), ("ginger",), {"paula": 2}), (("paula", "ginger"), ("paula",), {}),
+        (("paula",), ("paula",), {}), (("paula", "ginger"), (), {})]

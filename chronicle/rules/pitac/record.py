@@ -190,8 +190,8 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
         path = ("battles", i)
         names = entry.get("players") or []
         raw_winners = entry.get("winner")
-        winner_paths = (list(enumerate(raw_winners)) if isinstance(raw_winners, list)
-                        else [(None, raw_winners)] if raw_winners is not None else [])
+        winner_paths = ([(path + ("winner", j), w) for j, w in enumerate(raw_winners)] if isinstance(raw_winners, list)
+                        else [(path + ("winner",), raw_winners)] if raw_winners is not None else [])
         vp = entry.get("vp") or {}
         if (not isinstance(names, list) or not all(map(_is_text, names))
                 or not all(_is_text(w) for _, w in winner_paths) or not isinstance(vp, dict)):
@@ -201,7 +201,6 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
         # slip does not also cost every player in it their moves (and flood the report)
         seen: list[str] = []
         known: list[Named] = []
-        unread = False
         for j, player in enumerate(names):
             more = check_player(player, players, path + ("players", j))
             problems.extend(more)
@@ -213,11 +212,10 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
                 # read on as the player the name most likely meant ('Paula': paula), so that the
                 # battle's winner, VP and the moves it earned are not errors of their own: the
                 # misspelt name is the one error (the turn is refused for it all the same)
-                unread = True
                 meant = close_matches(player, players, n=1)
                 if meant and meant[0] not in seen and meant[0] not in names:
                     seen.append(meant[0])
-        if unread:
+        if len(known) < len(names):
             # likewise a player of the campaign given VP in it ([zed, billy] with vp: {paula: 10})
             seen.extend(p for p in vp if p in players and p not in seen)
         # a battle of one player, a player named twice (the shared checks of every ruleset); a
@@ -225,10 +223,9 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
         if len(known) == len(names):
             problems.extend(suspicious_battle(known, where=path + ("players",), name=campaign.name_of))
         winners, winner_unread = [], False
-        for j, winner in winner_paths:
+        for where, winner in winner_paths:
             if winner not in seen:
                 winner_unread = True
-                where = path + ("winner",) + (() if j is None else (j,))
                 close = did_you_mean(winner, seen)
                 problems.append(Problem(f"winner {winner!r} did not fight in this battle",
                                         hint=(close + " " if close else "").replace("lower case ", "lower case; ") +
@@ -236,7 +233,7 @@ def _battles(raw, campaign, players, problems) -> list[Battle]:
                                         path=where, rule="battle"))
             elif winner in winners:
                 problems.append(Problem(f"winner {winner!r} is written twice", hint="name each winner once",
-                                        path=path + ("winner",) + (() if j is None else (j,)), rule="battle"))
+                                        path=where, rule="battle"))
             else:
                 winners.append(winner)
         if len(seen) > 1 and winners and set(winners) == set(seen):
