@@ -211,3 +211,21 @@ def test_an_element_named_lost_once_more_than_held_is_an_error(make_campaign):
         "declaration [army compositions between declarations]\n    hint: red-3 had at most: 1x2Ps, 2x3Bw, 1x3Kn, "
         "1x3Kn(Gen), 3x3Sp, 4x4Bd"], found
     assert army(history, "red-3", 1).elements is None and army(history, "red-3", 1).strength == 10
+
+
+def test_a_declaration_of_the_army_an_unknown_one_likely_meant_follows_from_that_error(make_campaign):
+    """One cause, one error: `red-33` is no army, and red-3 (the army it likely meant) is put in
+    doubt with it, so red-3's own declaration refused (by the list, by what it can have left, for
+    its lost general) is counted under that error, not reported again."""
+    cases = (                                           # (what turn 1 does, red-3's declaration of turn 2)
+        ("title: quiet\n", "1x3Kn(Gen), 11x4Bd"),                                   # 11 4Bd: the list allows 4
+        (ATTACK_RED_3.format(red_3="elements_lost: \"2x4Bd, 1x3Sp\""), "1x3Kn(Gen), 1x3Kn, 4x4Bd, 1x3Sp, 1x3Bw, 1x2Ps"),
+        (ATTACK_RED_3.format(red_3="lost: 1, general_lost: true"), "1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw, 1x2Ps"),
+    )
+    for first, declared in cases:
+        turns = {1: first, 2: "dice: {initiative: {red: 3, blue: 4}}\n"
+                              f"compositions:\n  red-33: \"1x3Kn(Gen), 11x4Bd\"\n  red-3: \"{declared}\"\n"}
+        _, found = play(make_campaign, turns, red=DECLARED_RED)
+        assert [p.split("\n")[0] for p in errors(found)] == [
+            "content/turns/002.yaml:3:3: error: unknown army 'red-33' [army lists]"], (declared, found)
+        assert any("more problem about red-3" in p and "red-3 (red)" in p for p in found if ": warning:" in p), (declared, found)

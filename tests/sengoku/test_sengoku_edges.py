@@ -395,7 +395,7 @@ def test_no_battle_is_fought_in_january_so_every_army_in_quarters_is_reinforced(
 # as its words: each test below asserts the whole report, so that an error placed elsewhere, tagged
 # with no rule, or followed by the consequences it should have silenced, fails.
 
-from .test_sengoku_battles import FIRST, KYOTO_PLAYERS, SECOND, SIEGE_OF_TWO, SIEGE_RED, THREE_CLANS, TWO_ENTRANTS, TWO_ENTRANTS_BLUE, kyoto, relief  # noqa: E402
+from .test_sengoku_battles import FIRST, KYOTO_PLAYERS, PER_ENTRANT, SECOND, SIEGE_OF_TWO, SIEGE_RED, THREE_CLANS, TWO_ENTRANTS, TWO_ENTRANTS_BLUE, kyoto, relief  # noqa: E402
 
 ATTACK_THREE = """
 moves: {{blue-1: [5, 4, 3]}}
@@ -1598,3 +1598,15 @@ def test_a_transfer_between_clans_or_from_a_besieged_army_is_refused_whole(make_
         "content/turns/003.yaml:1:13: error: red-2 is besieged and cannot send elements out [transfers]\n"
         "    hint: a besieged army keeps its elements until the siege is lifted"], found
     assert (army(history, "red-2").strength, army(history, "red-1").strength) == (12, 12)
+
+
+def test_the_victor_over_a_destroyed_first_entrant_answers_the_next(make_campaign):
+    """red-3 destroys blue-1, the first to enter (all 12 of its elements lost), then withdraws from
+    blue-2, the next: the destroyed entrant is passed over, and the withdrawal is given after it."""
+    destroyed = "  - {at: 3, attacker: {army: blue-1, lost: 12}, defender: {army: red-3, lost: 1}}\n"
+    history, found = play(make_campaign, {1: PER_ENTRANT.format(answer="{retreat: 2}", battles=destroyed)},
+                          blue=TWO_ENTRANTS_BLUE)
+    assert errors(found) == [], found
+    assert "blue-1" not in history.final.armies
+    refused = events_of(history, 1, "BattleRefused")
+    assert [(e.army, e.enemy, e.to, e.after) for e in refused] == [("red-3", "blue-2", "p2", "blue-1")]
