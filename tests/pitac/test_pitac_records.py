@@ -129,6 +129,7 @@ battles:
   - {players: [paula, ginger], winner: paula, vp: {yoko: 1}}
   - {players: [paula], winner: paula}
   - {players: [paula, ginger], winner: gingr}
+  - {players: [paula, ginger], winner: [paula, ginger]}
 """
 
 
@@ -139,7 +140,7 @@ def test_a_misspelt_player_is_read_as_meant_and_vp_of_a_player_not_there_refused
     VP for a player of the campaign who did not fight, in a battle whose names are all right, are
     refused at their key (not taken as hers, as if the battle had a misspelt name). A battle of one
     player is placed at its list of players, a winner who did not fight (written alone, not in a list)
-    at the winner. Found by scripts/mutate."""
+    at the winner, a battle everyone won at its winners. Found by scripts/mutate."""
     from .test_pitac_edges import THREE
     history, problems = play(make_campaign, {1: MEANT}, players=THREE)
     assert [(p.place.line, p.place.col, p.rule, p.message, p.hint) for p in problems] == [
@@ -148,9 +149,11 @@ def test_a_misspelt_player_is_read_as_meant_and_vp_of_a_player_not_there_refused
         (4, 13, "battle", "a battle with one player: only Paula Purple fought in it",
          "a battle has two sides: add the player Paula Purple fought against"),
         (5, 38, "battle", "winner 'gingr' did not fight in this battle",
-         "did you mean 'ginger'? the winner must be one of its players: paula, ginger")], \
+         "did you mean 'ginger'? the winner must be one of its players: paula, ginger"),
+        (6, 38, "battle", "every player of this battle is written as its winner, so no one lost it",
+         "winner: is the side that won (allies may win together); for a draw, leave winner out")], \
         [p.format() for p in problems]
     fought = [e for e in history.result(1).events if type(e).__name__ == "BattleFought"]
     assert [(e.players, e.winners, dict(e.vp)) for e in fought] == [
         (("paula", "ginger"), ("ginger",), {"paula": 2}), (("paula", "ginger"), ("paula",), {}),
-        (("paula",), ("paula",), {}), (("paula", "ginger"), (), {})]
+        (("paula",), ("paula",), {}), (("paula", "ginger"), (), {}), (("paula", "ginger"), ("paula", "ginger"), {})]
