@@ -63,7 +63,7 @@ def test_army_list_does_not_fit_when_alternatives_are_used_up():
 def test_army_list_unknown_element_type_names_the_types():
     with pytest.raises(CompositionError) as caught:
         check_composition("1x3Kn(Gen), 11x4Bld", STANDARD, "standard", 12, 12)
-    assert caught.value.message == "unknown element type '4Bld'"
+    assert caught.value.message == str(caught.value) == "unknown element type '4Bld'"
     assert caught.value.hint == ("did you mean '4Bd'?; the seed's types: 3Kn, 3Cav, 4Bd, 3Sp, 3Bw, 3Sh, 2Ps, Art, 5Wb "
                                  "(a general: 3Kn(Gen))")
 
@@ -229,3 +229,52 @@ def test_a_declaration_of_the_army_an_unknown_one_likely_meant_follows_from_that
         assert [p.split("\n")[0] for p in errors(found)] == [
             "content/turns/002.yaml:3:3: error: unknown army 'red-33' [army lists]"], (declared, found)
         assert any("more problem about red-3" in p and "red-3 (red)" in p for p in found if ": warning:" in p), (declared, found)
+
+
+def test_a_type_never_declared_is_beyond_what_the_army_can_have_at_most_0(make_campaign):
+    """red-3 was declared without 3Sh: declaring one 3Sh (in place of a 3Bw) at the next declaration
+    is more than it can have, "1x3Sh (at most 0)", the one type named (the limit: none of it)."""
+    _, found = play(make_campaign, {
+        1: "title: quiet\n",
+        2: "dice: {initiative: {red: 3, blue: 4}}\ncompositions: {red-3: \"1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 1x3Bw, 1x3Sh, 1x2Ps\"}\n"},
+        red=DECLARED_RED)
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/turns/002.yaml:2:23: error: red-3 (red) declares 1x3Sh (at most 0): more than it can have left since its "
+        "last declaration [army compositions between declarations]"], found
+
+
+def test_the_list_a_clan_s_armies_are_drawn_from_by_option_or_by_default(make_campaign):
+    """A clan's list: its own `army_list`, else `clan_army_lists` (the seed's: Takeda's, Shimazu's,
+    the standard for the others), else the standard list; `army_lists` adds lists to the seed's. Red,
+    given the takeda list by `clan_army_lists`, may declare 3 more 3Kn; Blue, given none, has the
+    standard list, named so in its error; a list of the campaign's own (`ashigaru`) is used as written."""
+    takeda_army = "1x3Kn(Gen), 3x3Kn, 3x4Bd, 2x3Sp, 2x3Sh, 1x2Ps"
+    history, found = play(make_campaign, {1: f"compositions: {{red-1: \"{takeda_army}\", blue-1: \"{takeda_army}\"}}\n"},
+                          options="clan_army_lists: {red: takeda}")
+    assert [p.split("\n")[0] for p in errors(found)] == [
+        "content/turns/001.yaml:1:80: error: blue-1 (blue): the standard list allows at most 1 3Kn, the composition has 3 "
+        "[army lists]"], found
+    assert [(e.army, e.army_list) for e in events_of(history, 1, "ArmyListed")] == [("red-1", "takeda")]
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    army_list: ashigaru\n    armies: [1, 2, 3]"
+    history, found = play(make_campaign, {1: "compositions: {red-1: \"1x3Kn(Gen), 11x3Sp\"}\n"}, red=red,
+                          options="army_lists: {ashigaru: [[1, [3Kn], gen], [11, [3Sp], '']]}")
+    assert errors(found) == [], found
+    assert [(e.army, e.army_list) for e in events_of(history, 1, "ArmyListed")] == [("red-1", "ashigaru")]
+
+
+def test_a_clan_with_an_unknown_list_has_its_armies_checked_against_the_standard_list(make_campaign):
+    """`army_list: ikko` is no list (an error at the set-up); red-1's declaration is then checked
+    against the standard list, not refused for want of a list (nor let through), and its error says
+    so (it named "the ikko list", which does not exist, with the standard list's slots)."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    army_list: ikko\n    armies: [1, 2, 3]"
+    _, found = play(make_campaign, {1: "compositions: {red-1: \"1x3Kn(Gen), 11x4Bd\"}\n"}, red=red)
+    assert [p.split("\n")[0] for p in errors(found)][1:] == [
+        "content/turns/001.yaml:1:23: error: red-1 (red): the standard list allows at most 4 4Bd, the composition has 11 "
+        "[army lists]"], found
+
+
+def test_a_declaration_of_another_size_than_the_army_is_refused_whole(make_campaign):
+    """An army of 12 declared with 11 elements: refused whole, its hint saying how to declare it."""
+    _, found = play(make_campaign, {1: "compositions: {red-1: \"1x3Kn(Gen), 1x3Kn, 4x4Bd, 3x3Sp, 2x3Bw\"}\n"})
+    assert errors(found) == ["content/turns/001.yaml:1:23: error: red-1 (red): the composition lists 11 elements, but the "
+                             "army has 12 [army lists]\n    hint: declare the army as it stands: one entry per element it has now"]

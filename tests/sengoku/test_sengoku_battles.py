@@ -654,3 +654,25 @@ def test_big_battle_is_shown_whole_on_the_turn_page(make_campaign):
     for name in ("blue-1", "blue-2", "red-1", "red-2", "green-1"):
         assert name in card, name
     assert card.count("retreat") >= 2, "both beaten armies' retreats belong to the battle"
+
+
+def test_a_contingent_refused_is_one_error_whole_at_the_contingent(make_campaign):
+    """Each refusal of an allied contingent, whole (its place, rule and hint): an army of a clan not
+    allied to the side; 2 and 7 elements (3-6 is the seed's); more elements lost than it brought
+    (at its lost:, 3 of 3 is fine). The battle is not fought."""
+    hint = "\n    hint: an ally's contingent comes from an army of an allied clan within reach that does not fight here itself"
+    cases = {
+        "{army: blue-1, elements: 3}": "blue-1 (blue) is not allied to red [allied contingents]" + hint,
+        "{army: green-1, elements: 2}": "an allied contingent has 3-6 elements, not 2 [allied contingents]" + hint,
+        "{army: green-1, elements: 7}": "an allied contingent has 3-6 elements, not 7 [allied contingents]" + hint,
+    }
+    for allies, error in cases.items():
+        history, found = contingent_battle(make_campaign, allies)
+        assert errors(found) == [f"content/turns/001.yaml:6:47: error: {error}"], (allies, found)
+        assert events_of(history, 1, "BattleFought") == []
+    history, found = contingent_battle(make_campaign, "{army: green-1, elements: 3, lost: 4}")
+    assert errors(found) == ["content/turns/001.yaml:6:82: error: the contingent of green-1 lost 4 of its 3 elements [battles]\n"
+                             "    hint: a contingent loses at most the 3 elements it brought"], found
+    assert events_of(history, 1, "BattleFought") == []
+    history, found = contingent_battle(make_campaign, "{army: green-1, elements: 3, lost: 3}", red_lost=1, blue_lost=4)
+    assert errors(found) == [] and army(history, "green-1").strength == 9

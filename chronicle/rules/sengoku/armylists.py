@@ -154,9 +154,11 @@ def list_of(campaign, clan: str) -> tuple[str, list]:
     """The list a clan's armies are drawn from: (name, slots)."""
     opts = campaign.options
     lists = {**DEFAULT_ARMY_LISTS, **(opts.get("army_lists") or {})}
-    written = campaign.player(clan).fields.get("army_list") if clan in campaign.player_ids else None
+    written = campaign.player(clan).fields.get("army_list")        # every army's clan is a player's
     name = written or (opts.get("clan_army_lists") or DEFAULT_CLAN_LISTS).get(clan) or "standard"
-    return name, lists.get(name, lists["standard"])
+    if name not in lists:            # an unknown list (an error at the set-up): the standard one stands in, and says so
+        name = "standard"
+    return name, lists[name]
 
 
 def check_declared(ctx, state):
@@ -234,11 +236,9 @@ def remove(at_most, lost) -> tuple[tuple[tuple[str, int], ...], list[str]]:
 
 
 def without_general(at_most):
-    """``at_most`` less its general's element (the general fell; its type was not written)."""
-    general = [(k, n) for k, n in at_most if k.endswith("(Gen)")]
-    if not general:
-        return at_most
-    return tuple((k, n - 1) if k == general[0][0] else (k, n) for k, n in at_most if not (k == general[0][0] and n == 1))
+    """``at_most`` less its general's element (the general fell; its type was not written). A
+    declaration names at most one general (check_composition), so its label counts 1 and goes."""
+    return tuple((k, n) for k, n in at_most if not k.endswith("(Gen)"))
 
 
 def beyond(at_most, declared) -> list[str]:
@@ -256,4 +256,6 @@ def beyond(at_most, declared) -> list[str]:
 
 
 def text_of(at_most) -> str:
-    return ", ".join(f"{n}x{k}" for k, n in at_most) or "nothing"
+    """What an army can still contain, e.g. "1x2Ps, 2x3Bw": never nothing, since an army that lost
+    every element it was declared with was destroyed (and a gain forgets the declaration)."""
+    return ", ".join(f"{n}x{k}" for k, n in at_most)
