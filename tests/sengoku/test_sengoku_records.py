@@ -161,6 +161,15 @@ def test_an_unknown_card_name_is_an_error_and_no_card_is_dealt_in_its_place(make
                and "did you mean 'portuguese_trader'?" in p for p in found), found
 
 
+def test_a_card_is_named_as_printed_with_spaces_or_hyphens(make_campaign):
+    """A card is written as its title reads: "Portuguese Trader" and "Bitter-Enders" are the deck's
+    portuguese_trader and bitter_enders, drawn without an error."""
+    history, found = play(make_campaign, {1: "cards: {red: Portuguese Trader, blue: Bitter-Enders}\n"})
+    assert errors(found) == [], found
+    assert [(e.clan, e.card) for e in events_of(history, 1, "CardDrawn")] == [("red", "portuguese_trader"),
+                                                                              ("blue", "bitter_enders")]
+
+
 def test_a_card_not_left_in_the_deck_is_a_different_error(make_campaign):
     history, found = play(make_campaign, {1: "cards: {red: marriage, blue: marriage}\n", 2: "cards: {red: marriage}\n"},
                           options="deck: {marriage: 2, forage: 5}")
