@@ -1610,3 +1610,84 @@ def test_the_victor_over_a_destroyed_first_entrant_answers_the_next(make_campaig
     assert "blue-1" not in history.final.armies
     refused = events_of(history, 1, "BattleRefused")
     assert [(e.army, e.enemy, e.to, e.after) for e in refused] == [("red-3", "blue-2", "p2", "blue-1")]
+
+
+# ---- refusals no test read whole: the set-up's armies, a claim, Kyoto, winter, a siege, the game's end ---
+
+def test_a_clan_starting_with_another_number_of_armies_is_warned_in_the_singular_too(make_campaign):
+    """Seed: each clan starts with 3 armies: Green's 1 is a warning (it said "1 armies"), 2 too."""
+    for armies, said in (("[10]", "1 army"), ("[10, 11]", "2 armies")):
+        extra = f"  - id: green\n    provinces: [10, 11]\n    capital: 11\n    armies: {armies}\n    start_card: 2"
+        _, found = play(make_campaign, {1: "title: quiet\n"}, extra_players=extra)
+        assert [p for p in found if "starting armies" in p] == [
+            f"content/campaign.yaml:20:13: warning: green starts with {said}; the rules give 3 [starting armies]\n"
+            "    hint: list one province per army under armies:"], found
+
+
+def test_a_claim_refused_names_everything_the_claimant_lacks(make_campaign):
+    """Seed: a claimant needs 20 provinces, 200 prestige and the Marriage card: Red, with 3, 10 and
+    no card, is refused whole, each lack named, and no claim stands."""
+    history, found = play(make_campaign, {1: "diplomacy: {claim: red}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:1:20: error: red cannot claim the Shogunate: 3 provinces of 20; 10 prestige of 200; no "
+        "Marriage into the Shogun family card [claiming the Shogunate]\n    hint: a claimant needs 20 provinces, 200 "
+        "prestige and the Marriage card"], found
+    assert history.final.claim is None
+
+
+def test_a_move_into_kyoto_without_a_claim_is_refused_whole_at_the_step(make_campaign):
+    """Seed: "No army may enter this province unless claiming the Shogunate": red-3's step into
+    Kyoto is refused whole at the step, and red-3 stays in Three."""
+    history, found = play(make_campaign, {1: "moves: {red-3: [9]}\n"})
+    assert errors(found) == [
+        "content/turns/001.yaml:1:17: error: red-3 cannot enter Kyoto: Kyoto is entered only to claim the Shogunate or to "
+        "stop a claim [Kyoto]\n    hint: write  diplomacy: {claim: CLAN}  in the turn the claimant moves in"], found
+    assert army(history, "red-3").province == "p3"
+
+
+def test_a_move_of_an_army_in_winter_quarters_is_refused_whole(make_campaign):
+    """Seed: in January only armies outside winter quarters march, and only to quarters: red-1, in
+    its capital One, is refused whole at its key."""
+    turns = {n: "title: quiet\n" for n in range(1, 6)}
+    turns[6] = "moves: {red-1: [2]}\n"
+    history, found = play(make_campaign, turns)
+    assert errors(found) == [
+        "content/turns/006.yaml:1:9: error: no movement in winter: red-1 is in winter quarters at One [no movement in "
+        "winter]\n    hint: in January only armies outside winter quarters march, and only to quarters"], found
+    assert army(history, "red-1").province == "p1"
+
+
+def test_a_siege_of_a_castle_already_besieged_is_refused_whole(make_campaign):
+    """One siege a city: blue-2, joining blue-1 before Two, cannot lay a second (refused whole)."""
+    turns = dict(SIEGE_OF_TWO)
+    turns[1] = "moves: {blue-1: [5, 4, 3], blue-2: [6, 5, 4]}\ndice: {supply: {blue-1: 1, blue-2: 1}}\n"
+    turns[2] = ("moves: {blue-1: [2], blue-2: [3]}\nresponses: {red-2: fortress}\n"
+                "dice: {siege: {blue-1: 5}, supply: {blue-1: 1, blue-2: 1}}\n")
+    turns[3] = "moves: {blue-2: [2]}\nbesiege: [blue-2]\ndice: {siege: {blue-1: 1}, supply: {blue-1: 1}}\n"
+    history, found = play(make_campaign, turns, red=SIEGE_RED)
+    assert errors(found) == ["content/turns/003.yaml:2:11: error: Two is already besieged by blue-1 [sieges]\n"
+                             "    hint: one siege a city: remove this besiege: entry"], found
+    assert history.final.sieges["p2"].besieger == "blue-1"
+
+
+def test_a_siege_with_an_army_of_the_castle_in_the_field_is_refused_whole(make_campaign):
+    """A siege waits for the field: blue-1 in Three, where red-3 still stands in the field, is
+    refused whole (its meeting with red-3, left open, follows from it)."""
+    red = "provinces: [1, 2, 3]\n    capital: 1\n    fortresses: [2, 3]\n    armies: [1, 2, 3]"
+    history, found = play(make_campaign, {1: "moves: {blue-1: [5, 4, 3]}\nbesiege: [blue-1]\n"}, red=red)
+    assert errors(found) == [
+        "content/turns/001.yaml:2:11: error: red-3 stands in the field at Three: fight it, or let it shut itself in, before "
+        "a siege [sieges]\n    hint: record the battle with red-3 under battles:, or remove this besiege: entry"], found
+    assert any("both in the field at Three" in p for p in found if ": warning:" in p), found
+    assert "p3" not in history.final.sieges
+
+
+def test_a_turn_after_the_game_is_over_is_an_error_naming_the_winner(make_campaign):
+    """The game ends after its last deck: one deck of two cards is dealt in turn 1, and Red, 1
+    prestige ahead (the umpire's penalty of Blue), wins. Turn 2 is refused whole: no more turns."""
+    history, found = play(make_campaign, {
+        1: "diplomacy: {penalties: [{clan: blue, prestige: -1, reason: late}]}\n", 2: "title: one too many\n"},
+        options="deck: {forage: 2}\n  decks: 1")
+    assert history.state_after(1).winner == "red"
+    assert errors(found) == ["content/turns/002.yaml:1:1: error: the game is already over: no more turns are played "
+                             "[end of the game]\n    hint: the winner is red"], found

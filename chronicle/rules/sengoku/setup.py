@@ -123,7 +123,7 @@ def initial_state(campaign, dice):
                                             path=path + ("composition",), rule="army lists"))
         clans[player.id] = clans[player.id].but(next_army=n + 1)
         if held and n != opts["start_armies"]:
-            problems.append(Problem(f"{player.id} starts with {n} armies; the rules give {opts['start_armies']}",
+            problems.append(Problem(f"{player.id} starts with {n} arm{'y' if n == 1 else 'ies'}; the rules give {opts['start_armies']}",
                                     hint="list one province per army under armies:", path=base + ("armies",),
                                     rule="starting armies", severity="warning"))
         events.append(ClanSetUp(player.id, capital, len(held), tuple(fort_ids), neutral))
