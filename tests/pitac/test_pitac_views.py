@@ -108,6 +108,21 @@ def test_the_next_game_day_s_worksheet_for_a_player_joining_that_day(make_campai
     assert wanted.notices == ()
 
 
+def test_the_first_game_day_s_worksheet_leaves_out_a_player_who_joins_later(make_campaign):
+    """Before any turn, `chronicle next` is for game day 1: every founder has orders (Riddle, who writes
+    no capital, has the one drawn for it), and Yoko, who joins at turn 2, none yet (found by
+    scripts/mutate: no test asked for the worksheet before the first turn)."""
+    campaign = SMALL_CAMPAIGN.replace("players:\n", "players:\n  - {id: riddle, name: Riddle Red}\n"
+                                      "  - {id: yoko, name: Yoko Yellow, joins: 2}\n")
+    history = load_history(make_campaign(campaign, {}))
+    lines = [line for line in render(history.campaign.ruleset.next_turn(history.campaign, history).slots)
+             if "Players:" in line or "holds" in line]
+    assert lines == ["# One entry per battle of the game day (copy it for each). Players: riddle, paula, ginger.",
+                     "  riddle: [___, ___]  # holds inaba; can attack awaji, izumo, tosa",
+                     "  paula: [___, ___]  # holds tosa; can attack higo, inaba",
+                     "  ginger: [___, ___]  # holds awaji; can attack inaba"]
+
+
 def test_an_arrow_starts_from_a_capital_joined_or_a_territory_given_that_turn(make_campaign):
     """The map judges orders against the position after the turn's joins and gifts, as the rules
     do: Riddle, joining at Higo, attacks Tosa across the sea lane from Higo; Ginger, given Inaba by

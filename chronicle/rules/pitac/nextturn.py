@@ -12,7 +12,8 @@ SHOWN = 8          # territories named in an order's note
 def next_turn(campaign, history) -> NextTurn:
     state = history.final
     number = (history.turns[-1].turn.number if history.turns else 0) + 1
-    joining = [p.id for p in campaign.players if p.fields.get("joins", 1) == number]
+    # a late player whose joins: is this turn (the founders, joins: 1 or none, are on the map from the start)
+    joining = [p.id for p in campaign.players if p.fields.get("joins") == number]
     on_map = [p for p in campaign.player_ids if (p in state.joined or p in joining) and p not in state.off_map]
     names = ", ".join(on_map)
     opts = campaign.options
