@@ -372,6 +372,14 @@ REFUSALS = {
          "    hint: a personality is captured by an enemy, never by its own player or an ally",
          "content/turns/001.yaml:5:28: error: hoturi is not held captive [capture]\n"
          "    hint: released: is for a personality captured earlier (status captured)"]),
+    # a campaign without capture (options.capture: false) refuses each capture, the second as the first
+    "captures in a campaign without capture": (
+        {1: "facts:\n  captured: [{personality: kuwanan, by: lion}, {personality: tsuko, by: crane}]\n"},
+        ["content/turns/001.yaml:2:14: error: this campaign has no capture (option capture: false) [capture]\n"
+         "    hint: set options: capture: true in campaign.yaml, or remove the capture",
+         "content/turns/001.yaml:2:48: error: this campaign has no capture (option capture: false) [capture]\n"
+         "    hint: set options: capture: true in campaign.yaml, or remove the capture"],
+        CAMPAIGN.replace("seed: 3\n", "seed: 3\noptions: {capture: false}\n")),
     # L160's missing table is the option ring_table: a face given twice (2) and one never (3) is refused at the option in
     # campaign.yaml (it was reported at the first experience in a turn file), once; experience still names who is unknown
     "a ring table that gives a face twice": (
