@@ -1691,3 +1691,11 @@ def test_a_turn_after_the_game_is_over_is_an_error_naming_the_winner(make_campai
     assert history.state_after(1).winner == "red"
     assert errors(found) == ["content/turns/002.yaml:1:1: error: the game is already over: no more turns are played "
                              "[end of the game]\n    hint: the winner is red"], found
+
+
+def test_an_unknown_clan_like_none_of_the_game_s_is_told_the_clans_there_are(make_campaign):
+    """A clan written that resembles none of the game's: its error's hint lists the clans (one with a
+    close name gets a did-you-mean instead, above)."""
+    _, found = play(make_campaign, {1: "diplomacy: {penalties: [{clan: zzz, prestige: -1}]}\n"})
+    assert errors(found) == ["content/turns/001.yaml:1:32: error: unknown clan 'zzz' [clan]\n"
+                             "    hint: the clans are blue, red"], found

@@ -169,7 +169,7 @@ def resolve_province(name: object, game_map, path: tuple) -> tuple[str | None, l
                           path=path, rule="province")]
 
 
-def check_clan(clan: object, clans, path: tuple, at_key: bool = False) -> list[Problem]:
+def check_clan(clan: object, clans, path: tuple, at_key: bool) -> list[Problem]:
     if clan in clans:
         return []
     return [Problem(f"unknown clan {clan!r}", hint=did_you_mean(clan, clans) or f"the clans are {one_of(clans)}",
