@@ -260,8 +260,8 @@ def test_the_giver_of_a_transfer_keeps_at_least_one_element(make_campaign):
     assert (army(history, "red-1").strength, army(history, "red-2").strength) == (1, 15)
     history, found = play(make_campaign, {1: "transfers: [{from: red-1, to: red-2, elements: 12}]\n"}, red=red,
                           options="max_elements: 24")
-    assert any("error: red-1 has 12 elements and cannot give 12" in p and "keeps at least one element" in p
-               for p in found), found
+    assert errors(found) == ["content/turns/001.yaml:1:13: error: red-1 has 12 elements and cannot give 12 [transfers]\n"
+                             "    hint: the giving army keeps at least one element"], found
     assert army(history, "red-1").strength == 12
     # the taker at the limit: red-2 (4) takes 8 to 12, the seed's most; one more is refused by the army size
     history, found = play(make_campaign, {1: "transfers: [{from: red-1, to: red-2, elements: 8}]\n"}, red=red)
@@ -1699,3 +1699,65 @@ def test_an_unknown_clan_like_none_of_the_game_s_is_told_the_clans_there_are(mak
     _, found = play(make_campaign, {1: "diplomacy: {penalties: [{clan: zzz, prestige: -1}]}\n"})
     assert errors(found) == ["content/turns/001.yaml:1:32: error: unknown clan 'zzz' [clan]\n"
                              "    hint: the clans are blue, red"], found
+
+
+def test_the_set_up_s_capital_outside_the_clan_an_army_too_big_and_a_neutral_s_card_read_whole(make_campaign):
+    """The set-up's refusals, whole: a capital that is not one of the clan's provinces, an army of
+    13 elements (at most 12), and a neutral clan's start card (a warning: it is not used)."""
+    _, found = play(make_campaign, {1: "title: q\n"}, red="provinces: [1, 2, 3]\n    capital: 6\n    fortress: 2\n    armies: [1, 2, 3]")
+    assert [p for p in errors(found) if "capital Six" in p] == [
+        "content/campaign.yaml:7:14: error: the capital Six is not one of red's provinces [starting holdings]\n"
+        "    hint: the capital is one of the clan's starting provinces"], found
+    _, found = play(make_campaign, {1: "title: q\n"},
+                    red="provinces: [1, 2, 3]\n    capital: 1\n    fortress: 2\n    armies: [1, 2, {at: 3, elements: 13}]")
+    assert errors(found) == ["content/campaign.yaml:9:20: error: red-3 has 13 elements, more than 12 [army size]\n"
+                             "    hint: an army has at most 12 elements (the campaign's max_elements)"], found
+    _, found = play(make_campaign, {1: "title: q\n"},
+                    blue="provinces: [6, 7, 8]\n    capital: 8\n    armies: [6, 7, 8]\n    neutral: true\n    start_card: 3")
+    assert found == ["content/campaign.yaml:16:17: warning: blue is neutral: its start_card is not used [neutral clans]\n"
+                     "    hint: the first turn's cards order the players' clans; neutral clans draw no card and move last, "
+                     "after every player"], found
+
+
+def test_a_move_naming_no_province_is_one_error(make_campaign):
+    """A move that names no province: an empty list is the file format's error alone (it was also the
+    movement rule's); a string of separators, which the format lets through, is the rule's, with its
+    hint."""
+    _, found = play(make_campaign, {1: "moves: {red-1: []}\n"})
+    assert found == ["content/turns/001.yaml:1:16: error: moves/red-1: a list of 0 entries where at least 1 is needed "
+                     "[file format]"], found
+    _, found = play(make_campaign, {1: "moves: {red-1: ' , '}\n"})
+    assert found == ["content/turns/001.yaml:1:16: error: the move of red-1 names no province [movement]\n"
+                     "    hint: write the provinces entered, e.g. [shinano, kozuke]"], found
+
+
+def test_a_battle_of_allies_four_cards_and_a_march_out_of_a_siege_read_whole(make_campaign):
+    """A battle between allies (Red and Blue allied this turn) is refused whole; a fourth card in one
+    battle is refused whole (the first three are played: here Red holds only its Forage); a besieged
+    army's march is refused whole (turn 3 of the siege of Two)."""
+    _, found = play(make_campaign, {1: "diplomacy: {alliances: [[red, blue]]}\nmoves: {blue-1: [5, 4, 3]}\nbattles:\n"
+                                       "  - {at: 3, attacker: {army: blue-1, lost: 1}, defender: {army: red-3, lost: 4}}\n"})
+    assert errors(found) == ["content/turns/001.yaml:4:5: error: blue-1 and red-3 are not enemies (blue and red) [battles]\n"
+                             "    hint: a battle is fought between enemies: check the armies named, or the turn's alliances"], found
+    _, found = play(make_campaign, {1: "cards: {red: forage}\nmoves: {blue-1: [5, 4, 3]}\nresponses: {red-3: battle}\nbattles:\n"
+                                       "  - {at: 3, attacker: {army: blue-1, lost: 4}, defender: {army: red-3, lost: 1, "
+                                       "cards: [forage, spy, ninja, marriage]}}\n"})
+    assert errors(found)[0] == ("content/turns/001.yaml:5:88: error: red plays 4 cards in one battle; at most 3 [cards in "
+                                "battle]\n    hint: keep the 3 card(s) played first; the others stay in hand"), found
+    turns = dict(SIEGE_OF_TWO)
+    turns[3] = "moves: {red-2: [1]}\ndice: {siege: {blue-1: 1}, supply: {blue-1: 1}}\n"
+    _, found = play(make_campaign, turns, red=SIEGE_RED)
+    assert errors(found) == ["content/turns/003.yaml:1:9: error: red-2 is besieged in Two and cannot march out [sieges]\n"
+                             "    hint: a besieged army may sally: enter a battle against the besieger"], found
+
+
+def test_a_clan_out_of_the_game_in_diplomacy_is_refused_whole(make_campaign):
+    """Red, usurped in turn 1, breaks a treaty in turn 2: refused whole (a clan out of the game makes
+    no treaty)."""
+    _, found = play(make_campaign, {
+        1: "cards: {blue: ninja}\ndiplomacy: {ninja: [{by: blue, target: red}]}\ndice: {ninja: {red: 6}, heir: {red: 2}}\n"
+           "usurper: {red: lost}\n",
+        2: "diplomacy: {broken_treaties: [red]}\n"})
+    assert errors(found) == ["content/turns/002.yaml:1:31: error: red is out of the game [diplomacy]\n"
+                             "    hint: remove this entry: a clan out of the game makes no treaty, cession, fortress or ninja "
+                             "attempt"], found

@@ -249,7 +249,7 @@ def parse_turn(campaign, number: int, data: dict) -> tuple[SengokuTurn, list[Pro
             moves.append(Move(str(army), tuple(f for f, _ in found), forced, path, tuple(p for _, p in found)))
         elif steps:
             unread.add(str(army))
-        elif not steps and steps_raw is not None:
+        elif not steps and steps_raw is not None and not isinstance(steps_raw, list):   # an empty list: the schema's error
             problems.append(Problem(f"the move of {army} names no province", hint="write the provinces entered, e.g. [shinano, kozuke]",
                                     path=path, rule="movement"))
 
@@ -367,7 +367,8 @@ def _side(raw: dict, path: tuple, province, problems: list) -> Side | None:
             if "lost" not in raw:
                 lost = len(typed)
             elif len(typed) != lost:
-                problems.append(Problem(f"elements_lost names {len(typed)} elements of {raw['army']}, but lost: says {lost}", path=at,
+                problems.append(Problem(f"elements_lost names {len(typed)} element{'' if len(typed) == 1 else 's'} of {raw['army']}, "
+                                        f"but lost: says {lost}", path=at,
                                         hint="one entry per element lost; lost: may be left out when elements_lost is written",
                                         rule="battles"))
                 typed = None
