@@ -180,10 +180,14 @@ def test_what_is_not_entered_by_type_is_not_held_against_a_declaration(make_camp
     assert dict(army(history, "red-3", 3).elements) == {"3Kn(Gen)": 1, "3Kn": 1, "4Bd": 4, "3Sp": 3, "3Sh": 2, "3Bw": 1}
     _, found = play(make_campaign, {1: ATTACK_RED_3.format(red_3="elements_lost: \"1x5Wb\"")}, red=DECLARED_RED)
     assert any("error: the battle entry says red-3 lost 5Wb, which it did not have by its last declaration" in p for p in found), found
-    _, found = play(make_campaign, {1: ATTACK_RED_3.format(red_3="lost: 2, elements_lost: \"1x4Bd\"")}, red=DECLARED_RED)
-    assert [p for p in errors(found) if "001.yaml" in p] == ["content/turns/001.yaml:3:96: error: elements_lost names 1 element of red-3, but lost: says 2 "
-                             "[battles]\n    hint: one entry per element lost; lost: may be left out when elements_lost is "
-                             "written"], found                # one element, in the singular (it said "1 elements")
+    history, found = play(make_campaign, {1: ATTACK_RED_3.format(red_3="lost: 2, elements_lost: \"1x4Bd\"")}, red=DECLARED_RED)
+    assert [p for p in errors(found) if "001.yaml" in p] == [
+        "content/turns/001.yaml:3:96: error: elements_lost names 1 element of red-3, but lost: says 2 [battles]\n"
+        "    hint: one entry per element lost; lost: may be left out when elements_lost is written"], found   # (it said "1 elements")
+    # the battle is fought on its losses, the types left unnamed: red-3 keeps what its declaration allows
+    (fought,) = events_of(history, 1, "BattleFought")
+    assert [a.elements_lost for a in fought.armies if a.army == "red-3"] == [None]
+    assert army(history, "red-3", 1).elements == army(history, "red-3", 0).elements
 
 
 def test_elements_lost_of_the_general_s_type_are_counted_apart_from_the_general(make_campaign):
