@@ -806,3 +806,56 @@ def test_a_move_written_as_one_string_of_steps(make_campaign, written):
     history, found = play(make_campaign, {1: f"moves: {{blue-1: {written}}}\nresponses: {{red-3: {{retreat: 2}}}}\n"})
     assert errors(found) == [], found
     assert army(history, "blue-1").province == "p3"
+
+
+def test_the_state_json_whole_after_a_turn_of_siege_and_alliance(make_campaign):
+    """The state JSON of docs/rules/sengoku.md ("State JSON") read whole but for its events (each
+    read by its own tests): turn 2 of the siege of Two, Red and Green allied in turn 1. The date and
+    season, every province's owner and castle, the players and clans, every army's fields, the siege
+    (one roll made), the alliance, the deck (the test deck's 32 cards less 3 clans' draws in 2 turns:
+    26 left), no claim, no winner, and each die with the index and kind of its event."""
+    from .test_sengoku_battles import SIEGE_OF_TWO, SIEGE_RED
+    turns = dict(SIEGE_OF_TWO)
+    turns[1] = turns[1] + "diplomacy: {alliances: [[red, green]]}\n"
+    extra = "  - id: green\n    provinces: [10, 11]\n    capital: 11\n    armies: [10]\n    start_card: 2"
+    history, found = play(make_campaign, turns, red=SIEGE_RED, extra_players=extra)
+    assert errors(found) == [], found
+    campaign = history.campaign
+    data = json.loads(json.dumps(campaign.ruleset.to_json(campaign, history.final, history.result(2).events)))
+    assert len(data.pop("events")) == 12
+    owners = {"p1": "red", "p2": "red", "p3": "red", "p6": "blue", "p7": "blue", "p8": "blue", "p10": "green", "p11": "green"}
+    castles = {"p1": "capital", "p2": "fortress", "p7": "fortress", "p8": "capital", "p11": "capital"}
+
+    def clan(c, capital, prestige, provinces):
+        return {"id": c, "capital": capital, "neutral": False, "prestige": prestige, "status": "in", "cards": 2,
+                "married": False, "wounded_until": None, "provinces": provinces}
+
+    def player(name, colour, provinces, capital, prestige, armies):
+        return {"name": name, "colour": colour, "provinces": provinces, "capital": capital, "prestige": prestige,
+                "status": "in", "cards": 2, "armies": armies}
+
+    def field(c, province, strength=12, besieged=False):
+        return {"clan": c, "province": province, "strength": strength, "besieged": besieged, "retreated": False,
+                "elements_at_most": None, "general_lost": None}
+
+    def die(purpose, subject, value, recorded, event, kind):
+        return {"purpose": purpose, "subject": subject, "index": 0, "value": value, "recorded": recorded, "event": event,
+                "kind": kind}
+
+    assert data == {
+        "turn": 2, "ruleset": "sengoku", "date": "May 1560", "season": "summer",
+        "provinces": {f"p{n}": {"owner": owners.get(f"p{n}"), "castle": castles.get(f"p{n}")} for n in range(1, 13)},
+        "players": {"red": player("Red", "#0072b2", 3, "p1", 21, ["red-1", "red-2"]),
+                    "blue": player("Blue", "#d55e00", 3, "p8", 16, ["blue-1", "blue-2", "blue-3"]),
+                    "green": player("Green", "#009e73", 2, "p11", 19, ["green-1"])},
+        "clans": {"red": clan("red", "p1", 21, 3), "blue": clan("blue", "p8", 16, 3), "green": clan("green", "p11", 19, 2)},
+        "armies": {"blue-1": field("blue", "p2", 11), "blue-2": field("blue", "p7"), "blue-3": field("blue", "p8"),
+                   "green-1": field("green", "p10"), "red-1": field("red", "p1"), "red-2": field("red", "p2", besieged=True)},
+        "sieges": [{"province": "p2", "besieger": "blue-1", "defender": "red-2", "rolls": 1, "trader": False}],
+        "alliances": [["green", "red"]],
+        "deck": {"number": 1, "left": 26},
+        "claim": None, "game_over": False, "winner": None, "shogun": None,
+        "dice": [die("initiative", "blue", 2, False, 3, "movement-order"), die("initiative", "green", 2, False, 3, "movement-order"),
+                 die("initiative", "red", 3, False, 3, "movement-order"), die("siege", "blue-1", 5, True, 7, "siege-roll"),
+                 die("supply", "blue-1", 1, True, 8, "supply-roll")],
+    }
