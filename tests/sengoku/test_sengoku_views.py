@@ -314,3 +314,28 @@ def test_the_map_marks_a_refused_battle_from_where_to_where(make_campaign):
     retreats = [(m.kind, m.path, m.title, m.name) for m in _marks(history, 1).orders if m.army == "red-3"]
     assert retreats == [("retreat", ("p3", "p2"), "Red: red-3 refuses battle with blue-1 and withdraws from Three to Two",
                          "Refuse battle")]
+
+
+def test_the_map_s_summary_whole_during_a_siege(make_campaign):
+    """What every page and chart reads of a Sengoku state, whole: turn 2 of the siege of Two (Red's
+    capital One held; Blue's Eight). Owners and capitals, the prestige of the played clans (a neutral
+    one keeps none: Green's is left out), the castles and Kyoto marked, each army a counter of its
+    elements, red-2's "besieged", the date, and the counters' legend."""
+    from chronicle.rules import Piece
+    from chronicle.rules.sengoku import COUNTERS, ELEMENTS
+    from .test_sengoku_battles import SIEGE_OF_TWO, SIEGE_RED
+    extra = "  - id: green\n    neutral: true\n    provinces: [10, 11]\n    capital: 11\n    armies: [10]"
+    history, found = play(make_campaign, dict(SIEGE_OF_TWO), red=SIEGE_RED, extra_players=extra)
+    assert errors(found) == [], found
+    summary = history.campaign.ruleset.summary(history.campaign, history.final)
+    assert (summary.turn, summary.score_name, summary.winner, summary.calendar) == (2, "Prestige", None, "May 1560")
+    assert dict(summary.owners) == dict(history.final.owners)
+    assert dict(summary.capitals) == {"red": "p1", "blue": "p8", "green": "p11"}
+    assert dict(summary.scores) == {"red": 16, "blue": 16}
+    assert dict(summary.marks) == {"p1": ("capital",), "p2": ("fortress",), "p7": ("fortress",), "p8": ("capital",),
+                                   "p11": ("capital",), "p9": ("kyoto",)}
+    assert summary.pieces == (
+        Piece("p2", "blue", "blue-1", 11, None, unit=ELEMENTS), Piece("p7", "blue", "blue-2", 12, None, unit=ELEMENTS),
+        Piece("p8", "blue", "blue-3", 12, None, unit=ELEMENTS), Piece("p10", "green", "green-1", 12, None, unit=ELEMENTS),
+        Piece("p1", "red", "red-1", 12, None, unit=ELEMENTS), Piece("p2", "red", "red-2", 12, "besieged", unit=ELEMENTS))
+    assert summary.piece_legend == COUNTERS
