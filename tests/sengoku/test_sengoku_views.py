@@ -339,3 +339,23 @@ def test_the_map_s_summary_whole_during_a_siege(make_campaign):
         Piece("p8", "blue", "blue-3", 12, None, unit=ELEMENTS), Piece("p10", "green", "green-1", 12, None, unit=ELEMENTS),
         Piece("p1", "red", "red-1", 12, None, unit=ELEMENTS), Piece("p2", "red", "red-2", 12, "besieged", unit=ELEMENTS))
     assert summary.piece_legend == COUNTERS
+
+
+def test_the_next_turn_s_worksheet_lists_the_players_armies_only_and_says_which_is_shut_in(make_campaign):
+    """`chronicle next` during the siege of Two: the players' armies clan by clan (a neutral clan's
+    army is the umpire's to move, so Green's is not listed, nor Green among the cards and dice),
+    red-2 said to be shut in its castle."""
+    from .test_sengoku_battles import SIEGE_OF_TWO, SIEGE_RED
+    extra = "  - id: green\n    neutral: true\n    provinces: [10, 11]\n    capital: 11\n    armies: [10]"
+    history, found = play(make_campaign, dict(SIEGE_OF_TWO), red=SIEGE_RED, extra_players=extra)
+    assert errors(found) == [], found
+    campaign = history.campaign
+    text = "\n".join(render(campaign.ruleset.next_turn(campaign, history).slots))
+    assert "# cards: {blue: CARD, red: CARD}" in text and "#   initiative: {blue: ___, red: ___}" in text
+    moves = [line for line in text.splitlines() if line.startswith("#   ") and "; up to" in line]
+    assert moves == [
+        "#   blue-1: [___]  # blue, at Two, 11 elements; up to 3 provinces",
+        "#   blue-2: [___]  # blue, at Seven, 12 elements; up to 3 provinces",
+        "#   blue-3: [___]  # blue, at Eight, 12 elements; up to 3 provinces",
+        "#   red-1: [___]  # red, at One, 12 elements; up to 3 provinces",
+        "#   red-2: [___]  # red, at Two, 12 elements, shut in its castle; up to 3 provinces"]

@@ -11,13 +11,12 @@ def next_turn(campaign, history) -> NextTurn:
     state = history.final
     clans = list(state.players())
     record_all = bool(campaign.options.get("all_dice_recorded"))
-    armies = sorted(state.armies.values(), key=lambda a: (clans.index(a.clan) if a.clan in clans else len(clans), a.id))
+    # the players' armies, clan by clan in the order of play (a neutral army is the umpire's to move)
+    armies = sorted((a for a in state.armies.values() if a.clan in clans), key=lambda a: (clans.index(a.clan), a.id))
     moves = []
     steps = campaign.options["move"]             # the option in force, not the seed's 3
     reach = f"{steps} province{'' if steps == 1 else 's'}"
     for army in armies:
-        if army.clan not in clans:
-            continue
         where = campaign.name_of(army.province)
         moves.append(Slot(army.id, [BLANK], note=f"{army.clan}, at {where}, {army.strength} elements"
                           + (", shut in its castle" if army.besieged else "") + f"; up to {reach}"))
