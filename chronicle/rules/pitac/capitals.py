@@ -21,7 +21,6 @@ def place_capitals(campaign, state, players, dice, turn):
             roll = dice.roll(10, "start-roll", player.id).value
         return (-roll, player.index)
 
-    chosen_by = {}
     placed = set()
     for player in sorted(players, key=order):
         path = ("players", player.index, "capital")
@@ -38,14 +37,12 @@ def place_capitals(campaign, state, players, dice, turn):
                                     path=path, rule="starting capitals"))
             continue
         if owners[province] is not None:
-            problems.append(Problem(f"{campaign.map.provinces[province].name} is already taken by "
-                                    f"{chosen_by.get(province, owners[province])}",
+            problems.append(Problem(f"{campaign.map.provinces[province].name} is already taken by {owners[province]}",
                                     hint="capitals are picked in start_roll order, high to low; choose another",
                                     path=path, rule="starting capitals"))
             continue
         owners[province], capitals[player.id] = player.id, province
         capital_dice[player.id] = campaign.options["capital_dice"]
-        chosen_by[province] = player.id
         placed.add(player.id)
         events.append(CapitalPlaced(player.id, province, "joined" if turn else "chosen", capital_dice[player.id]))
     off_map = set(state.off_map)
