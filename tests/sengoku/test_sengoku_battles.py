@@ -680,3 +680,39 @@ def test_a_contingent_refused_is_one_error_whole_at_the_contingent(make_campaign
     assert events_of(history, 1, "BattleFought") == []
     history, found = contingent_battle(make_campaign, "{army: green-1, elements: 3, lost: 3}", red_lost=1, blue_lost=4)
     assert errors(found) == [] and army(history, "green-1").strength == 9
+
+
+
+def test_a_contingent_of_an_unknown_army_besieged_elsewhere_or_of_all_its_elements_is_refused_whole(make_campaign):
+    """An ally's contingent refused, whole: an army that does not exist (a did-you-mean at its army:);
+    green-1, shut in its capital Eleven by blue-1 this turn, cannot send one out to Seventeen (it
+    could: only a besieged army's relief of its own castle was told apart); green-1 of 3 elements
+    cannot send all 3 (it keeps one; of 4 it can)."""
+    hint = "\n    hint: an ally's contingent comes from an army of an allied clan within reach that does not fight here itself"
+    _, found = contingent_battle(make_campaign, "{army: green-9, elements: 3}")
+    assert errors(found) == ["content/turns/001.yaml:6:54: error: unknown army 'green-9' [allied contingents]\n"
+                             "    hint: did you mean 'green-3' or 'green-2' or 'green-1'?"], found
+    history, found = play_grid(make_campaign, ALLIES, {1: """
+        diplomacy: {alliances: [[red, green]]}
+        moves: {red-3: [12, 17], blue-1: [11]}
+        responses: {blue-2: battle, green-1: fortress}
+        battles:
+          - at: 17
+            attacker: {army: red-3, lost: 1, allies: [{army: green-1, elements: 3}]}
+            defender: {army: blue-2, lost: 4}
+        """})
+    assert errors(found) == ["content/turns/001.yaml:6:47: error: green-1 is besieged in Province 11 and cannot send a "
+                             "contingent out [allied contingents]" + hint], found
+    assert events_of(history, 1, "BattleFought") == []
+    for elements, error in ((3, ["content/turns/001.yaml:6:47: error: green-1 has 3 elements and cannot send 3 "
+                                 "[allied contingents]" + hint]), (4, [])):
+        history, found = play_grid(make_campaign, ALLIES.replace("armies: [11, 15, 12]", f"armies: [{{at: 11, elements: {elements}}}, 15, 12]"), {1: """
+        diplomacy: {alliances: [[red, green]]}
+        moves: {red-3: [12, 17]}
+        responses: {blue-2: battle}
+        battles:
+          - at: 17
+            attacker: {army: red-3, lost: 1, allies: [{army: green-1, elements: 3}]}
+            defender: {army: blue-2, lost: 4}
+        """})
+        assert errors(found) == error, (elements, found)

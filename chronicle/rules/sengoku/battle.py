@@ -412,8 +412,8 @@ def checked_contingent(ctx, state, c, army, province, rejected, fighting=()):
         ctx.reject(f"unknown army {c.army!r}", c.at + ("army",), hint=did_you_mean(c.army, state.armies),
                    rule="allied contingents", **rejected, also=(c.army,))
         return None
-    why, cost = ((f"{c.army} fights in this battle itself", 0) if c.army in fighting
-                 else _contingent_problem(ctx, state, c, ally, army, province))
+    why = (f"{c.army} fights in this battle itself" if c.army in fighting
+           else _contingent_problem(ctx, state, c, ally, army, province))
     if why:
         ctx.reject(why, c.at, rule="allied contingents", **rejected, also=(c.army,),
                    hint="an ally's contingent comes from an army of an allied clan within reach that does not fight here itself")
@@ -423,32 +423,39 @@ def checked_contingent(ctx, state, c, army, province, rejected, fighting=()):
                    rule="battles", **rejected, also=(c.army,),
                    hint=f"a contingent loses at most the {c.elements} elements it brought")
         return None
+    # the forced march of a contingent from beyond a normal move (none for a besieged army's, in place)
+    cost = max(0, distance_to(ctx.map, ally.province, [province], LAND) - ctx.options["move"]) * ctx.options["forced_march_cost"]
     return ally, cost
 
 
-def _contingent_problem(ctx, state, c, ally, army, province):
+def _contingent_problem(ctx, state, c, ally, army, province) -> str | None:
+    """Why ``ally`` may not send contingent ``c`` to ``army``'s battle at ``province``, or None."""
     opts = ctx.options
     if not state.allied(ally.clan, army.clan):
-        return f"{c.army} ({ally.clan}) is not allied to {army.clan}", 0
+        return f"{c.army} ({ally.clan}) is not allied to {army.clan}"
     if ally.id in ctx.fought:
-        return f"{c.army} has already fought a battle this turn and cannot send a contingent", 0
-    if ally.province == province and ally.besieged:
+        return f"{c.army} has already fought a battle this turn and cannot send a contingent"
+    if ally.besieged and ally.province != province:
+        return f"{c.army} is besieged in {ctx.name(ally.province)} and cannot send a contingent out"
+    if ally.besieged:
         if c.elements > opts["relief_contingent"]:
-            return f"a besieged army lends at most {opts['relief_contingent']} elements to its relief", 0
-        return None, 0
+            return f"a besieged army lends at most {opts['relief_contingent']} elements to its relief"
+        return None
     if ally.clan == army.clan:
         return (f"{c.army} is {army.clan}'s own army: contingents come from allied players (a clan's own armies "
-                "send elements by transfers: before moving), or from a besieged army to its relief"), 0
+                "send elements by transfers: before moving), or from a besieged army to its relief")
     low, high = opts["contingent"]
     if not low <= c.elements <= high:
-        return f"an allied contingent has {low}-{high} elements, not {c.elements}", 0
+        return f"an allied contingent has {low}-{high} elements, not {c.elements}"
     if c.elements >= ally.strength:
-        return f"{c.army} has {ally.strength} elements and cannot send {c.elements}", 0
+        return f"{c.army} has {ally.strength} elements and cannot send {c.elements}"
     d = distance_to(ctx.map, ally.province, [province], LAND)
     reach = opts["move"] + opts["forced_march"]
-    if d is None or d > reach:
-        return f"{c.army} is {d if d is not None else 'no'} provinces from {ctx.name(province)}; a contingent marches at most {reach}", 0
-    return None, max(0, d - opts["move"]) * opts["forced_march_cost"]
+    if d is None:
+        return f"{c.army} cannot reach {ctx.name(province)} by land; a contingent marches at most {reach} provinces"
+    if d > reach:
+        return f"{c.army} is {d} provinces from {ctx.name(province)}; a contingent marches at most {reach}"
+    return None
 
 
 def retreat(ctx, state, army, chosen, at):
