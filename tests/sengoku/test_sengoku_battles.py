@@ -716,3 +716,20 @@ def test_a_contingent_of_an_unknown_army_besieged_elsewhere_or_of_all_its_elemen
             defender: {army: blue-2, lost: 4}
         """})
         assert errors(found) == error, (elements, found)
+
+
+def test_a_contingent_from_an_island_cannot_reach_the_battle_by_land(make_campaign):
+    """A contingent marches by land: green-1 on Twelve, an island, cannot reach Three, and the error
+    says so (it said "green-1 is no provinces from Three")."""
+    extra = "  - id: green\n    provinces: [12]\n    capital: 12\n    armies: [12, 12, 12]\n    start_card: 2"
+    _, found = play(make_campaign, {1: """
+        diplomacy: {alliances: [[red, green]]}
+        moves: {blue-1: [5, 4, 3]}
+        responses: {red-3: battle}
+        battles:
+          - {at: 3, attacker: {army: blue-1, lost: 4}, defender: {army: red-3, lost: 1, allies: [{army: green-1, elements: 3}]}}
+        """}, extra_players=extra)
+    assert errors(found) == [
+        "content/turns/001.yaml:5:90: error: green-1 cannot reach Three by land; a contingent marches at most 5 provinces "
+        "[allied contingents]\n    hint: an ally's contingent comes from an army of an allied clan within reach that does "
+        "not fight here itself"], found
