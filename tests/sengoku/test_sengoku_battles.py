@@ -733,3 +733,20 @@ def test_a_contingent_from_an_island_cannot_reach_the_battle_by_land(make_campai
         "content/turns/001.yaml:5:90: error: green-1 cannot reach Three by land; a contingent marches at most 5 provinces "
         "[allied contingents]\n    hint: an ally's contingent comes from an army of an allied clan within reach that does "
         "not fight here itself"], found
+
+
+def test_an_army_left_out_on_the_defenders_side_in_kyoto_and_a_clan_s_own_contingent_are_refused_whole(make_campaign):
+    """Blue's two armies written, Red's ally green-1 left out of the defenders in Kyoto: refused whole,
+    its hint giving the defenders' list to write. And red-1 sending red-3 a contingent: a clan's own
+    armies send elements by transfers, refused whole."""
+    _, found = kyoto(make_campaign, "  - {at: 18, attacker: [{army: blue-1, lost: 4}, {army: blue-2, lost: 1}], "
+                                    "defender: {army: red-1, lost: 1}}")
+    assert errors(found) == [
+        "content/turns/001.yaml:5:86: error: green-1 stands in Kyoto too, on the defenders' side: with more than two "
+        "armies present the battle is a Big Battle, fought by all of them [Big Battle DBA in Kyoto]\n    hint: write the "
+        "defender as a list of its armies, each with its losses:  defender: [{army: red-1, lost: N}, {army: green-1, lost: N}]"]
+    _, found = contingent_battle(make_campaign, "{army: red-1, elements: 3}")
+    assert errors(found) == [
+        "content/turns/001.yaml:6:47: error: red-1 is red's own army: contingents come from allied players (a clan's own "
+        "armies send elements by transfers: before moving), or from a besieged army to its relief [allied contingents]\n"
+        "    hint: an ally's contingent comes from an army of an allied clan within reach that does not fight here itself"]
