@@ -501,19 +501,23 @@ def test_chosen_capitals_go_by_the_start_rolls_drawn_for_each_player(make_campai
 def test_two_contests_for_a_capital_go_by_each_player_s_own_drawn_start_roll(make_campaign):
     """s.5 again, with two contests at once, so that a roll drawn under another identity, or from
     another die, shows (one contest alone could come out the same by chance: scripts/mutate's
-    start-roll survivors). Seed 3 draws d10 start-rolls Paula 10, Riddle 6, Ginger 4, Zed 4, Yoko 3:
-    Paula takes Tosa over Riddle, Ginger Awaji over Yoko; the problems come in that order (Zed after
-    Ginger on a tie, by place in the list). Zed's capital, misspelt, is placed at its value in
-    campaign.yaml and drawn instead, after the losers' (Riddle Inaba, Yoko Higo, in the order of the
-    list): with Izumo barred, none is left, and Zed is off the map."""
+    start-roll survivors). Seed 3 draws d10 start-rolls Paula 10, Ann 9, Riddle 6, Ginger 4, Zed 4,
+    Yoko 3: Paula takes Tosa over Ann and Riddle, Ginger Awaji over Yoko; the problems come in that
+    order (Zed after Ginger on a tie, by place in the list). Zed's capital, misspelt, is placed at its
+    value in campaign.yaml and drawn instead; the losers are drawn in the order of the list (Riddle
+    Inaba, Yoko Higo): with Izumo barred none is left for Zed or Ann, and both are off the map."""
     from chronicle.dice import DiceBox
     from samples import SMALL_MAP
     dice = DiceBox(3)
-    assert [dice.roll(10, "start-roll", p).value for p in ("paula", "riddle", "ginger", "zed", "yoko")] == [10, 6, 4, 4, 3]
+    assert [dice.roll(10, "start-roll", p).value for p in ("paula", "ann", "riddle", "ginger", "zed", "yoko")] == [
+        10, 9, 6, 4, 4, 3]
     campaign = ("title: t\nruleset: pitac\nseed: 3\nplayers:\n  - {id: riddle, capital: tosa}\n  - {id: paula, capital: tosa}\n"
-                "  - {id: yoko, capital: awaji}\n  - {id: ginger, capital: awaji}\n  - {id: zed, capital: tosaa}\n") + SMALL_MAP
+                "  - {id: yoko, capital: awaji}\n  - {id: ginger, capital: awaji}\n  - {id: zed, capital: tosaa}\n"
+                "  - {id: ann, capital: tosa}\n") + SMALL_MAP
     history, _ = replay_folder(make_campaign(campaign, {}))
     assert [p.format() for p in history.problems] == [
+        "content/campaign.yaml:10:24: error: Tosa is already taken by paula [starting capitals]\n"
+        "    hint: capitals are picked in start_roll order, high to low; choose another",
         "content/campaign.yaml:5:27: error: Tosa is already taken by paula [starting capitals]\n"
         "    hint: capitals are picked in start_roll order, high to low; choose another",
         "content/campaign.yaml:9:24: error: unknown territory 'tosaa' [territory]\n    hint: did you mean 'tosa'?",
@@ -521,8 +525,10 @@ def test_two_contests_for_a_capital_go_by_each_player_s_own_drawn_start_roll(mak
         "    hint: capitals are picked in start_roll order, high to low; choose another"]
     capitals = dict(history.start.capitals)
     assert (capitals["paula"], capitals["ginger"]) == ("tosa", "awaji")
-    assert capitals == {"paula": "tosa", "ginger": "awaji", "riddle": "inaba", "yoko": "higo", "zed": None}
-    assert history.start.off_map == {"zed"}
+    assert capitals == {"paula": "tosa", "ginger": "awaji", "riddle": "inaba", "yoko": "higo", "zed": None, "ann": None}
+    assert history.start.off_map == {"zed", "ann"}
+    assert [(type(e).__name__, e.player) for e in history.start_events if type(e).__name__ == "LeftMap"] == [
+        ("LeftMap", "zed"), ("LeftMap", "ann")]
 
 
 def test_orders_of_a_player_not_yet_joined_are_each_an_error_and_a_joiner_s_taken_capital_is_placed_at_the_turn(make_campaign):
