@@ -340,7 +340,7 @@ def _bua(ctx, state, b, siege, sides, fighters):
     true`` implies it); "If the besieging player occupies the BUA during the battle and is the
     victor then they have also taken the castle." Returns the index of the side that took the
     BUA, None, or False after a problem."""
-    besieger_i = next((i for i in range(2) if siege is not None and fighters[i].id == siege.besieger), None)
+    besieger_i = next((i for i, army in enumerate(fighters) if army.id == siege.besieger), None) if siege else None
     rejected = dict(about=(fighters[0].id, fighters[1].id), where=(b.province,))
     relief = besieger_i is not None and state.allied(fighters[1 - besieger_i].clan, state.owners.get(b.province))
     taken = None
