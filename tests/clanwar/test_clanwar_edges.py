@@ -380,6 +380,12 @@ REFUSALS = {
          "content/turns/001.yaml:2:48: error: this campaign has no capture (option capture: false) [capture]\n"
          "    hint: set options: capture: true in campaign.yaml, or remove the capture"],
         CAMPAIGN.replace("seed: 3\n", "seed: 3\noptions: {capture: false}\n")),
+    # seed 16's survivors (issue 13): an item removed from play by a personality who carries nothing, a library order of a
+    # personality no one has (under the libraries' rule)
+    "an item from an empty hand, a library's unknown shugenja": (
+        {1: "start:\n  swap:\n    - {item: Sword, from: kuwanan, removed: true}\n  library:\n    - {shugenja: ghost, take: [Tempest]}\n"},
+        ["content/turns/001.yaml:3:7: error: kuwanan does not carry the item 'Sword' [swapping]\n    hint: it carries: nothing",
+         "content/turns/001.yaml:5:18: error: unknown personality 'ghost' [libraries]\n    hint: personalities: hoturi, kuwanan, tsuko"]),
     # L160's missing table is the option ring_table: a face given twice (2) and one never (3) is refused at the option in
     # campaign.yaml (it was reported at the first experience in a turn file), once; experience still names who is unknown
     "a ring table that gives a face twice": (

@@ -131,7 +131,7 @@ def fight(ctx, entry, due) -> None:
         for k, player in enumerate(side):
             if player not in present:
                 ctx.problem(f"{ctx.name(player)} has no forces in {ctx.name(province)}", at + ("sides", j, k),
-                            rule="battle sides", hint="forces there: " + (", ".join(map(ctx.name, sorted(present))) or "none"))
+                            rule="battle sides", hint="forces there: " + ", ".join(map(ctx.name, sorted(present))))   # never none: a battle is fought only where armies stand
                 return
     missing = sorted(armies - set(written))
     if missing:

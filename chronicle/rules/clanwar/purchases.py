@@ -145,10 +145,11 @@ def modifier_of(ctx, buyer: str, seller_kind: str) -> int | None:
     return (table.get(ctx.board.factions[buyer].kind) or {}).get(seller_kind)
 
 
-def priced(ctx, p, listed: int | None, what: str, seller, share: int = 100) -> tuple[int, int | None, int | None] | None:
+def priced(ctx, p, listed: int | None, what: str, seller=None, share: int = 100) -> tuple[int, int | None, int | None] | None:
     """(price, base, modifier) of a purchase, or None after an error. ``listed`` is the catalogue's
     price; a price written and a catalogue price must agree. ``share``: the percent of its full
-    price paid (a command-group personality in the Daimyo's group, L71: 25), rounded up."""
+    price paid (a command-group personality in the Daimyo's group, L71: 25), rounded up. ``seller``:
+    (its player, its faction) for out-of-clan forces, none for what a player buys of its own."""
     written = p.data.get("cost")
     seller_player, seller_kind = seller if seller else (None, None)
     if p.data.get("_bid"):
@@ -678,7 +679,7 @@ def buy_replacements(ctx, p, setup):
             return
         ctx.stayed[unit.id] = p.at
     listed_price = listed["cost_per_model"] * models if listed.get("cost_per_model") is not None else None
-    found = priced(ctx, p, listed_price, f"{models} replacement models for {unit.id}", (None, None))
+    found = priced(ctx, p, listed_price, f"{models} replacement models for {unit.id}")
     if found is None:
         return
     price = found[0] + (tattoo_cost or 0)
@@ -719,7 +720,7 @@ def buy_spell(ctx, p, setup):
                    f"{ctx.name(p.player)} controlled no library at the beginning of the turn: nowhere to keep a spell",
                    rule="new spells go to a library controlled at the beginning of the turn")
         return
-    found = priced(ctx, p, cat.entry("spell", name).get("cost"), f"the spell {name}", (None, None))
+    found = priced(ctx, p, cat.entry("spell", name).get("cost"), f"the spell {name}")
     if found is None or not pay(ctx, p.player, found[0], p.at, f"the spell {name}", name):
         return
     index = charge(ctx, Bought(p.player, "spell", name, found[0], "", province, phase="setup" if setup else "start"))
@@ -770,7 +771,7 @@ def buy_item(ctx, p, setup):
             ctx.reject(why, p.at + ("replaces",), hint="replaces: names equipment the personality carries, other than the item itself",
                        rule="replaced equipment (L64, L93)")
             return
-    found = priced(ctx, p, listed.get("cost"), f"the item {name}", (None, None))
+    found = priced(ctx, p, listed.get("cost"), f"the item {name}")
     if found is None or not pay(ctx, p.player, found[0], p.at, f"the item {name}", name):
         return
     index = charge(ctx, Bought(p.player, "item", name, found[0], N_("for %(holder)s", holder=holder_id), phase="setup" if setup else "start"))
@@ -788,7 +789,7 @@ def buy_equipment(ctx, p, setup):
         return
     count = p.data.get("count", 1)
     listed_price = listed["cost"] * count if listed.get("cost") is not None else None
-    found = priced(ctx, p, listed_price, f"{count} {name}", (None, None))
+    found = priced(ctx, p, listed_price, f"{count} {name}")
     if found is None or not pay(ctx, p.player, found[0], p.at, f"{count} {name}", name):
         return
     index = charge(ctx, Bought(p.player, "equipment", name, found[0], N_("%(count)s for the stockpile", count=count), phase="setup" if setup else "start"))
@@ -825,7 +826,7 @@ def buy_tattoos(ctx, p, setup):
                        about=(unit.id,))
             return
         ctx.stayed[unit.id] = p.at
-    found = priced(ctx, p, listed, f"tattoos for {unit.id}", (None, None))
+    found = priced(ctx, p, listed, f"tattoos for {unit.id}")
     if found is None or not pay(ctx, p.player, found[0], p.at, f"tattoos for {unit.id}", unit.id):
         return
     index = charge(ctx, Bought(p.player, "tattoos", unit.id, found[0], ", ".join(tattoos), None if setup else unit.province,
@@ -889,7 +890,7 @@ def promote(ctx, p, setup):
                    hint="choose another leadership package", rule=of_a_kind(ctx, "clan leadership package"), about=(unit.id,))
         return
     cat = catalogue_of(ctx.campaign)
-    found = priced(ctx, p, cat.promotions.get(rank), f"a promotion to {rank}", (None, None))
+    found = priced(ctx, p, cat.promotions.get(rank), f"a promotion to {rank}")
     if found is None or not pay(ctx, p.player, found[0], p.at, f"a promotion in {unit.id}", unit.id):
         return
     if source is not None:
@@ -921,7 +922,7 @@ def promote_personality(ctx, p, setup):
                    hint="write cost: N (the difference in koku) on the purchase, or the experienced version in the catalogue",
                    rule="experienced versions", about=(p.subject,))
         return
-    found = priced(ctx, p, difference, f"{p.subject}'s experienced version", (None, None))
+    found = priced(ctx, p, difference, f"{p.subject}'s experienced version")
     if found is None:
         return
     kind = version_key or person.type

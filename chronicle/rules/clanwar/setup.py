@@ -69,7 +69,7 @@ def initial_state(campaign, dice):
         koku = f.get("koku")
         if koku is None:
             koku = campaign.options["start_koku_per_province"] * len(mine)
-        factions[player.id] = Faction(player.id, kind, 0, corrupted=bool(f.get("corrupted")) or kind == "shadowlands",
+        factions[player.id] = Faction(player.id, kind, corrupted=bool(f.get("corrupted")) or kind == "shadowlands",
                                       deck=tuple(map(str, f.get("deck") or ())))
         pool = f.get("deck")
         if pool is not None and len(pool) != campaign.options["deck_pool"]:
