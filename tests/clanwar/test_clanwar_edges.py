@@ -386,6 +386,11 @@ REFUSALS = {
         {1: "start:\n  swap:\n    - {item: Sword, from: kuwanan, removed: true}\n  library:\n    - {shugenja: ghost, take: [Tempest]}\n"},
         ["content/turns/001.yaml:3:7: error: kuwanan does not carry the item 'Sword' [swapping]\n    hint: it carries: nothing",
          "content/turns/001.yaml:5:18: error: unknown personality 'ghost' [libraries]\n    hint: personalities: hoturi, kuwanan, tsuko"]),
+    # ... and an alliance pair or a break naming a player who does not play: each placed at the name
+    "an alliance and a break naming players who do not play": (
+        {1: "start:\n  alliances: [[crane, crabs]]\n  broken: [{by: crabz, with: lion}]\n"},
+        ["content/turns/001.yaml:2:23: error: unknown player 'crabs' [players]\n    hint: did you mean 'crane'?",
+         "content/turns/001.yaml:3:17: error: unknown player 'crabz' [players]\n    hint: did you mean 'crane'?"]),
     # L160's missing table is the option ring_table: a face given twice (2) and one never (3) is refused at the option in
     # campaign.yaml (it was reported at the first experience in a turn file), once; experience still names who is unknown
     "a ring table that gives a face twice": (
