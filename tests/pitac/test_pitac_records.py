@@ -157,3 +157,15 @@ def test_a_misspelt_player_is_read_as_meant_and_vp_of_a_player_not_there_refused
     assert [(e.players, e.winners, dict(e.vp)) for e in fought] == [
         (("paula", "ginger"), ("ginger",), {"paula": 2}), (("paula", "ginger"), ("paula",), {}),
         (("paula",), ("paula",), {}), (("paula", "ginger"), (), {}), (("paula", "ginger"), ("paula", "ginger"), {})]
+
+
+def test_a_territory_written_with_spaces_or_capitals_and_its_guesses(make_campaign):
+    """A territory is read by its id written with spaces and in any case ('Awa Shikoku': awa_shikoku,
+    whose name is "Awa (Shikoku)"), and a misspelt one in capitals is guessed as the one it meant (the
+    names of an order's doubt). Found by scripts/mutate's seed 16: no test wrote a territory with a space."""
+    from chronicle.history import load_history
+    from chronicle.rules.pitac.record import guesses, resolve_province
+    campaign = "title: t\nruleset: pitac\nseed: 3\nmap: japan\nplayers:\n  - {id: paula, capital: shinano}\n  - {id: ginger, capital: tosa}\n"
+    game_map = load_history(make_campaign(campaign, {})).campaign.map
+    assert resolve_province("Awa Shikoku", game_map, ()) == ("awa_shikoku", [])
+    assert guesses("AWA SHIKOKUU", game_map)[0] == "awa_shikoku"
